@@ -1,0 +1,109 @@
+#!/bin/bash
+# Assemble the kernel source tree: Debian's linux-source-6.12, plus the
+# edits in kernel/patches/ and the new files under kernel/, as listed in
+# kernel/series.
+#
+# Usage: scripts/kernel-tree.sh BUILD_DIR
+#
+# BUILD_DIR/pristine/  the unpacked package, never modified
+# BUILD_DIR/linux/     the tree Kbuild compiles (objects go elsewhere, O=)
+#
+# Incremental: the wanted content of every file we touch (now or in the
+# previous run) is staged from the pristine tree, and copied into the tree
+# only where it differs, so Kbuild's mtime checks rebuild only what changed.
+# A new package version starts over.
+set -euo pipefail
+
+build=$(realpath -m "$1")
+top=$(cd "$(dirname "$0")/.." && pwd)
+kdir=$top/kernel
+tarball=/usr/src/linux-source-6.12.tar.xz
+pristine=$build/pristine
+tree=$build/linux
+manifest=$build/linux.manifest
+
+die() { echo "kernel-tree.sh: $*" >&2; exit 1; }
+
+[ -f "$tarball" ] || die "$tarball missing (apt-get install linux-source-6.12)"
+version=$(dpkg-query -W -f='${Version}' linux-source-6.12)
+
+if [ "$(cat "$pristine/.version" 2>/dev/null)" != "$version" ]; then
+	echo "  UNPACK  linux-source-6.12 $version"
+	rm -rf "$pristine" "$tree" "$manifest"
+	mkdir -p "$pristine.tmp"
+	tar -C "$pristine.tmp" --strip-components=1 -xf "$tarball"
+	echo "$version" > "$pristine.tmp/.version"
+	mv "$pristine.tmp" "$pristine"
+fi
+if [ ! -d "$tree" ]; then
+	cp -a "$pristine" "$tree.tmp"
+	mv "$tree.tmp" "$tree"
+fi
+
+# Parse the series: patches in order, and which overlay file each claims.
+patches=()
+declare -A claimed=()
+while read -r patch files; do
+	case "$patch" in '' | '#'*) continue ;; esac
+	[ -f "$kdir/patches/$patch" ] || die "series names missing patch $patch"
+	patches+=("$patch")
+	for f in $files; do
+		[ -f "$kdir/$f" ] || die "series: $patch claims missing file kernel/$f"
+		[ -z "${claimed[$f]+x}" ] || die "series: kernel/$f claimed twice"
+		claimed[$f]=$patch
+	done
+done < "$kdir/series"
+
+overlay=()
+while IFS= read -r f; do
+	[ -n "${claimed[$f]+x}" ] ||
+		die "kernel/$f is in no patch of kernel/series; add it to one"
+	overlay+=("$f")
+done < <(cd "$kdir" && find . -type f ! -path './patches/*' ! -path './configs/*' \
+	! -name series ! -name 'README*' ! -name '*.orig' ! -name '*.rej' | sed 's#^\./##' | sort)
+
+# Files named by the patches.
+patched=()
+for p in "${patches[@]}"; do
+	while IFS= read -r f; do patched+=("$f"); done < <(
+		sed -n 's#^+++ b/\([^\t ]*\).*#\1#p' "$kdir/patches/$p")
+done
+
+stage=$(mktemp -d "$build/stage.XXXXXX")
+trap 'rm -rf "$stage"' EXIT
+
+mapfile -t files < <(printf '%s\n' "${overlay[@]}" "${patched[@]}" \
+	$(cat "$manifest" 2>/dev/null) | sed '/^$/d' | sort -u)
+
+for f in "${files[@]}"; do
+	if [ -f "$pristine/$f" ]; then
+		mkdir -p "$stage/$(dirname "$f")"
+		cp "$pristine/$f" "$stage/$f"
+	fi
+done
+for p in "${patches[@]}"; do
+	patch -s -p1 -d "$stage" --batch --fuzz=0 --no-backup-if-mismatch \
+		< "$kdir/patches/$p" || die "patch $p does not apply to $version"
+done
+for f in "${overlay[@]}"; do
+	mkdir -p "$stage/$(dirname "$f")"
+	cp "$kdir/$f" "$stage/$f"
+done
+
+changed=0
+for f in "${files[@]}"; do
+	if [ -f "$stage/$f" ]; then
+		if ! cmp -s "$stage/$f" "$tree/$f"; then
+			mkdir -p "$tree/$(dirname "$f")"
+			cp "$stage/$f" "$tree/$f"
+			echo "  SYNC    $f"
+			changed=$((changed + 1))
+		fi
+	elif [ -e "$tree/$f" ]; then
+		rm -f "$tree/$f"
+		echo "  REMOVE  $f"
+		changed=$((changed + 1))
+	fi
+done
+printf '%s\n' "${overlay[@]}" "${patched[@]}" | sort -u > "$manifest"
+echo "  TREE    linux-source-6.12 $version, ${#patches[@]} patches, ${#overlay[@]} new files, $changed synced"
