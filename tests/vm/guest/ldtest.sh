@@ -1,0 +1,72 @@
+# TAP helpers for VM scenarios (busybox ash). Sourced by init before the
+# scenario; output goes to the results port, the host parses it.
+#
+#   ok DESC | not_ok DESC [DIAG...] | skip DESC WHY
+#   check DESC CMD...            ok if CMD exits 0
+#   expect_eq DESC GOT WANT
+#   expect_probe DESC PROBE OUTCOME   OUTCOME: allowed | EPERM | error
+#   expect_dmesg DESC PATTERN    ok if the kernel log has a line matching
+#   t_done                       the plan; a scenario that dies never
+#                                prints it, and the host fails it
+T_N=0
+
+echo "TAP version 13"
+
+ok() {
+	T_N=$((T_N + 1))
+	echo "ok $T_N - $1"
+}
+
+not_ok() {
+	T_N=$((T_N + 1))
+	echo "not ok $T_N - $1"
+	shift
+	for l in "$@"; do echo "# $l"; done
+}
+
+skip() {
+	T_N=$((T_N + 1))
+	echo "ok $T_N - $1 # SKIP $2"
+}
+
+check() {
+	d=$1
+	shift
+	if out=$("$@" 2>&1); then ok "$d"; else not_ok "$d" "command: $*" "output: $out"; fi
+}
+
+expect_eq() {
+	if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1" "got:  '$2'" "want: '$3'"; fi
+}
+
+# Outcome of one ldprobe operation: allowed, EPERM, or error (anything else).
+probe() {
+	r=$(ldprobe "$1" 2>&1)
+	r=${r#"$1: "}
+	case "$r" in allowed | EPERM) echo "$r" ;; *) echo "error: $r" ;; esac
+}
+
+expect_probe() {
+	got=$(probe "$2")
+	case "$got" in
+	"$3"*) ok "$1" ;;
+	*) not_ok "$1" "probe $2: got '$got', want '$3'" ;;
+	esac
+}
+
+expect_dmesg() {
+	if dmesg | grep -q -- "$2"; then
+		ok "$1"
+	else
+		not_ok "$1" "no kernel log line matches '$2'"
+	fi
+}
+
+# The outcome of writing DATA to FILE: "ok", or the errno name (ldwrite).
+write_file() {
+	ldwrite "$1" "$2"
+}
+
+t_done() {
+	echo "1..$T_N"
+}

@@ -1,0 +1,50 @@
+#!/bin/bash
+# Build the test initramfs: busybox-static, the guest side of the harness,
+# every scenario, and the given files.
+#
+# Usage: tests/vm/mkinitramfs.sh OUT.cpio GEN_INIT_CPIO [DEST=SRC...]
+#   GEN_INIT_CPIO  the kernel's usr/gen_init_cpio, built for the host
+#   DEST=SRC       put file SRC at DEST in the image (mode from SRC)
+# No root needed: the archive is described, not staged (device nodes too).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+out=$1
+gen=$2
+shift 2
+busybox=/bin/busybox
+
+[ -x "$busybox" ] ||
+	{ echo "mkinitramfs.sh: $busybox missing (apt-get install busybox-static)" >&2; exit 1; }
+
+list=$(mktemp)
+trap 'rm -f "$list"' EXIT
+{
+	for d in /bin /sbin /usr /usr/bin /usr/sbin /dev /proc /sys /tmp /lib \
+		/scenarios /demo /etc /root; do
+		echo "dir $d 0755 0 0"
+	done
+	echo "nod /dev/console 0600 0 0 c 5 1"
+	echo "nod /dev/null 0666 0 0 c 1 3"
+	echo "file /bin/busybox $busybox 0755 0 0"
+	for applet in $("$busybox" --list-full); do
+		echo "slink /$applet /bin/busybox 0777 0 0"
+	done | grep -v '^slink /bin/busybox '
+	echo "file /init $here/guest/init 0755 0 0"
+	echo "file /lib/ldtest.sh $here/guest/ldtest.sh 0644 0 0"
+	echo "file /lib/demo.sh $here/guest/demo.sh 0644 0 0"
+	echo "file /etc/passwd $here/guest/passwd 0644 0 0"
+	echo "file /etc/group $here/guest/group 0644 0 0"
+	for s in "$here"/scenarios/*.sh "$here"/demo/*.sh; do
+		echo "file /$(basename "$(dirname "$s")")/$(basename "$s") $s 0644 0 0"
+	done
+	for pair in "$@"; do
+		dest=${pair%%=*}
+		src=${pair#*=}
+		[ -f "$src" ] || { echo "mkinitramfs.sh: $src missing" >&2; exit 1; }
+		mode=$(stat -c %a "$src")
+		echo "file $dest $src 0$mode 0 0"
+	done
+} > "$list"
+
+"$gen" -t 0 "$list" > "$out.tmp"
+mv "$out.tmp" "$out"

@@ -1,0 +1,167 @@
+#!/bin/bash
+# Boot the test kernel once per scenario under QEMU (TCG) and report.
+#
+# Usage: tests/vm/run.sh [options] [SCENARIO...]
+#   -k NAME=BZIMAGE   a kernel scenarios can ask for ("# kernel: NAME");
+#                     the first one given is the default
+#   -i INITRAMFS      the test initramfs (tests/vm/mkinitramfs.sh)
+#   -o DIR            where logs go: DIR/SCENARIO/{console,tap}.log
+#   -j N              scenarios booted at once (default: 2)
+#   -v                print the diagnostics of passing scenarios too
+# SCENARIO is a name under tests/vm/scenarios/ (default: all of them).
+#
+# A scenario file is a shell script the guest's init runs, with a header:
+#   # cmdline: ARGS      added to the kernel command line
+#   # kunit: GLOB        run the built-in KUnit suites matching GLOB at boot
+#   # kernel: NAME       boot this kernel instead of the default
+#   # timeout: SECONDS   hard limit for the boot (default 60)
+# It reports in TAP through ldtest.sh. The host parses that TAP (serial port
+# 2) and, for KUnit, the KTAP on the console (serial port 1), prints one line
+# per test and "N passed, N failed", and exits 1 on any failure, missing
+# plan, timeout, or kernel splat (BUG, WARNING, Oops, KASAN, lockdep...).
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+declare -A kernels=()
+default_kernel=
+initrd=
+out=build/vm
+jobs=2
+verbose=0
+
+while getopts "k:i:o:j:v" opt; do
+	case $opt in
+	k)
+		kernels[${OPTARG%%=*}]=${OPTARG#*=}
+		[ -n "$default_kernel" ] || default_kernel=${OPTARG%%=*}
+		;;
+	i) initrd=$OPTARG ;;
+	o) out=$OPTARG ;;
+	j) jobs=$OPTARG ;;
+	v) verbose=1 ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+
+die() { echo "run.sh: $*" >&2; exit 2; }
+[ -n "$default_kernel" ] || die "no kernel (-k test=path/to/bzImage)"
+[ -f "$initrd" ] || die "no initramfs (-i path)"
+command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing"
+
+if [ $# -eq 0 ]; then
+	set -- $(cd "$here/scenarios" && ls -- *.sh | sed 's/\.sh$//')
+fi
+for s in "$@"; do
+	[ -f "$here/scenarios/$s.sh" ] || die "no scenario '$s' in $here/scenarios"
+done
+mkdir -p "$out"
+
+header() { sed -n "s/^# $1: *//p" "$2" | head -n1; }
+
+# Kernel log lines that mean the kernel itself went wrong.
+splat='(^|\] )(BUG: |WARNING: |Oops|Kernel panic|general protection fault|UBSAN: |KASAN: |kernel BUG at|INFO: possible|INFO: task .* blocked|possible circular locking|inconsistent lock state|Unable to handle kernel)'
+
+run_one() {
+	local name=$1 file=$here/scenarios/$1.sh dir=$out/$1
+	local cmdline kunit kname timeout kernel append start rc
+	cmdline=$(header cmdline "$file")
+	kunit=$(header kunit "$file")
+	kname=$(header kernel "$file")
+	kname=${kname:-$default_kernel}
+	timeout=$(header timeout "$file")
+	timeout=${timeout:-60}
+	kernel=${kernels[$kname]:-}
+
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	if [ -z "$kernel" ]; then
+		printf 'ERROR\t%s: kernel "%s" not built (-k %s=...)\n' "$name" "$kname" "$kname" > "$dir/results"
+		return
+	fi
+	append="console=ttyS0 panic=-1 ldtest=$name"
+	[ -z "$kunit" ] || append="$append kunit.enable=1 kunit.filter_glob=$kunit"
+	[ -z "$cmdline" ] || append="$append $cmdline"
+	echo "$append" > "$dir/cmdline"
+
+	start=$(date +%s%N)
+	timeout -k 5 "$timeout" qemu-system-x86_64 \
+		-nodefaults -display none -no-reboot \
+		-accel tcg -cpu max -smp 1 -m 512M \
+		-kernel "$kernel" -initrd "$initrd" -append "$append" \
+		-serial "file:$dir/console.log" -serial "file:$dir/tap.log" \
+		> "$dir/qemu.log" 2>&1
+	rc=$?
+	echo $(( ($(date +%s%N) - start) / 1000000 )) > "$dir/ms"
+
+	{
+		awk -v prefix="$name" -f "$here/ktap.awk" "$dir/tap.log"
+		if [ -n "$kunit" ]; then
+			awk -v prefix="$name: kunit" -f "$here/ktap.awk" "$dir/console.log" > "$dir/kunit"
+			if grep -qE '^(PASS|FAIL|SKIP)' "$dir/kunit"; then
+				cat "$dir/kunit"
+			else
+				printf 'ERROR\t%s: no KUnit suite matching "%s" ran\n' "$name" "$kunit"
+			fi
+		fi
+		if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+			printf 'ERROR\t%s: timed out after %ss\n' "$name" "$timeout"
+		elif [ $rc -ne 0 ]; then
+			printf 'ERROR\t%s: qemu exited %d: %s\n' "$name" $rc "$(tail -n1 "$dir/qemu.log")"
+		fi
+		grep -E "$splat" "$dir/console.log" | head -n 3 | while IFS= read -r l; do
+			printf 'ERROR\t%s: kernel splat: %s\n' "$name" "$l"
+		done
+	} > "$dir/results"
+}
+
+report() {
+	local name=$1 dir=$out/$1 bad
+	bad=$(grep -cE '^(FAIL|ERROR)' "$dir/results")
+	printf '== %s (%d.%ds)\n' "$name" $(($(cat "$dir/ms") / 1000)) $(($(cat "$dir/ms") % 1000 / 100))
+	while IFS=$'\t' read -r kind what more; do
+		case $kind in
+		PASS) printf '  PASS  %s\n' "$what" ;;
+		SKIP) printf '  SKIP  %s (%s)\n' "$what" "$more" ;;
+		FAIL) printf '  FAIL  %s\n' "$what" ;;
+		ERROR) printf '  ERROR %s\n' "$what" ;;
+		DIAG) [ "$bad" = 0 ] && [ $verbose = 0 ] || printf '          # %s\n' "$what" ;;
+		esac
+	done < "$dir/results"
+	[ "$bad" = 0 ] || printf '  logs: %s/{console,tap}.log\n' "$dir"
+}
+
+declare -A pid_of=()
+running=0
+for s in "$@"; do
+	if [ $running -ge "$jobs" ]; then
+		wait -n -p done_pid
+		report "${pid_of[$done_pid]}"
+		running=$((running - 1))
+	fi
+	run_one "$s" &
+	pid_of[$!]=$s
+	running=$((running + 1))
+done
+while [ $running -gt 0 ]; do
+	wait -n -p done_pid
+	report "${pid_of[$done_pid]}"
+	running=$((running - 1))
+done
+
+pass=0 fail=0 skip=0 errs=0
+failed=()
+for s in "$@"; do
+	r=$out/$s/results
+	p=$(grep -c '^PASS' "$r")
+	f=$(grep -c '^FAIL' "$r")
+	k=$(grep -c '^SKIP' "$r")
+	e=$(grep -c '^ERROR' "$r")
+	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + k)) errs=$((errs + e))
+	[ $((f + e)) -eq 0 ] || failed+=("$s")
+done
+[ ${#failed[@]} -eq 0 ] || echo "failing scenarios: ${failed[*]} (logs under $out/)"
+printf '%d passed, %d failed' $pass $((fail + errs))
+[ $skip -eq 0 ] || printf ', %d skipped' $skip
+printf ' (%d scenarios)\n' $#
+[ $((fail + errs)) -eq 0 ]
