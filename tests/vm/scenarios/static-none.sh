@@ -1,0 +1,16 @@
+# cmdline:
+# Static lockdown LSM, no lockdown= on the command line: early LSM first,
+# level none, and neither an integrity nor a confidentiality path refused.
+
+lsm=$(cat /sys/kernel/security/lsm)
+expect_eq "lsm lists lockdown first" "${lsm%%,*}" lockdown
+expect_eq "lockdown level reads none" "$(cat /sys/kernel/security/lockdown)" \
+	"[none] integrity confidentiality"
+expect_probe "integrity path /dev/mem opens" dev_mem allowed
+expect_probe "integrity path ioperm is granted" ioperm allowed
+expect_probe "confidentiality path /proc/kcore opens" kcore allowed
+if dmesg | grep -q "Lockdown:"; then
+	not_ok "no lockdown notice in the kernel log" "$(dmesg | grep Lockdown:)"
+else
+	ok "no lockdown notice in the kernel log"
+fi
