@@ -1,0 +1,32 @@
+#!/bin/bash
+# make test-unit: every fast test (no kernel, no VM).
+#
+# Usage: tests/unit/run.sh [SUITE...]
+# Each suite is a program that prints TAP; it is parsed with the same
+# parser as the VM results. Prints a line per test and "N passed, N failed";
+# exits 1 on any failure, missing plan, or suite that exits non-zero.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+awkf=$here/../vm/ktap.awk
+[ $# -gt 0 ] || set -- "$here"/ktap/run.sh
+
+pass=0 fail=0 skip=0
+for s in "$@"; do
+	name=$(basename "$(dirname "$s")")/$(basename "$s")
+	out=$("$s" 2>&1)
+	rc=$?
+	res=$(printf '%s\n' "$out" | awk -v prefix= -f "$awkf")
+	[ $rc -eq 0 ] || res=$(printf '%s\nERROR\t%s exited %d\n' "$res" "$name" $rc)
+	while IFS=$'\t' read -r kind what more; do
+		case $kind in
+		PASS) pass=$((pass + 1)); printf '  PASS  %s\n' "$what" ;;
+		SKIP) skip=$((skip + 1)); printf '  SKIP  %s (%s)\n' "$what" "$more" ;;
+		FAIL | ERROR) fail=$((fail + 1)); printf '  %-5s %s\n' "$kind" "$what" ;;
+		DIAG) printf '          # %s\n' "$what" ;;
+		esac
+	done <<< "$res"
+done
+printf '%d passed, %d failed' $pass $fail
+[ $skip -eq 0 ] || printf ', %d skipped' $skip
+printf ' (unit)\n'
+[ $fail -eq 0 ]
