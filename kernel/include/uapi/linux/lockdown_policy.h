@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
+/*
+ * Lockdown policy blob: the format written to
+ * /sys/kernel/security/lockdown_policy/load.
+ *
+ * A blob is a header followed by a bitmap with one bit per value of
+ * enum lockdown_reason; a set bit asks the lockdown_policy LSM to deny that
+ * reason until reboot. All fields are little-endian. The whole blob is one
+ * write(2), at offset 0, of exactly LOCKDOWN_POLICY_BLOB_SIZE(nr_reasons)
+ * bytes.
+ *
+ * Bit numbers are the kernel's enum lockdown_reason values, which differ
+ * between kernels. A blob therefore names the reason table it was compiled
+ * against (nr_reasons and fingerprint); a kernel with another table refuses
+ * it (ENOEXEC) instead of misapplying it. Userspace resolves reason names
+ * to bits against the running kernel's table, read from
+ * /sys/kernel/security/lockdown_policy/reasons, from vmlinux BTF, or from a
+ * kernel tree's include/linux/security.h.
+ *
+ * The fingerprint is the SHA-256 digest of the identifiers of every
+ * enum lockdown_reason value from LOCKDOWN_NONE to
+ * LOCKDOWN_CONFIDENTIALITY_MAX inclusive, in value order, each followed by
+ * one '\n': "LOCKDOWN_NONE\nLOCKDOWN_MODULE_SIGNATURE\n...". It changes
+ * whenever a reason is added, removed, renamed or renumbered, or the
+ * integrity/confidentiality boundary moves.
+ *
+ * A load changes nothing unless it succeeds. Its errors, checked in this
+ * order:
+ *   EPERM            no CAP_MAC_ADMIN in the initial user namespace (both
+ *                    the opener of the file and the writer need it)
+ *   ESPIPE           a write at a non-zero offset
+ *   E2BIG            longer than LOCKDOWN_POLICY_MAX_SIZE
+ *   EINVAL           shorter than the header
+ *   EBADMSG          wrong magic: not a policy blob
+ *   EPROTONOSUPPORT  a format version this kernel does not know
+ *   EINVAL           hdr_len, reserved or nr_reasons malformed, or the
+ *                    length is not exactly hdr_len plus the bitmap
+ *                    (truncated, or trailing bytes)
+ *   ENOEXEC          compiled for another reason table (nr_reasons or
+ *                    fingerprint differ from the running kernel's)
+ *   EOPNOTSUPP       a flag this kernel does not know
+ *   ERANGE           a bit set for LOCKDOWN_NONE, LOCKDOWN_INTEGRITY_MAX or
+ *                    beyond nr_reasons
+ *   EPERM            the policy is sealed, or the blob leaves a reason the
+ *                    current policy denies allowed: policies only tighten
+ */
+#ifndef _UAPI_LINUX_LOCKDOWN_POLICY_H
+#define _UAPI_LINUX_LOCKDOWN_POLICY_H
+
+#include <linux/const.h>
+#include <linux/types.h>
+
+/* "LDPB" in the first four bytes of the file. */
+#define LOCKDOWN_POLICY_MAGIC		0x4250444cU
+#define LOCKDOWN_POLICY_VERSION		1
+#define LOCKDOWN_POLICY_FINGERPRINT_SIZE	32
+
+/*
+ * Bounds. No kernel has more than LOCKDOWN_POLICY_MAX_REASONS reasons;
+ * no blob is longer than LOCKDOWN_POLICY_MAX_SIZE bytes.
+ */
+#define LOCKDOWN_POLICY_MAX_REASONS	1024
+#define LOCKDOWN_POLICY_MAX_SIZE	4096
+
+/*
+ * Flags. Unknown flags are refused (EOPNOTSUPP).
+ *
+ * LOCKDOWN_POLICY_FLAG_SEAL: seal the policy once this blob is applied, in
+ *	the same step: no later blob is accepted until reboot.
+ * LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY: the policy's author declared it a
+ *	feature switch, not a security boundary (some of its denials can be
+ *	defeated through reasons it allows). Informational: reported by the
+ *	kernel in the flags file, never changes enforcement.
+ * LOCKDOWN_POLICY_FLAG_BYPASS_ACKED: the policy allows a reason that
+ *	defeats one it denies, and its author acknowledged that bypass in
+ *	writing. Informational, like NOT_A_BOUNDARY.
+ */
+#define LOCKDOWN_POLICY_FLAG_SEAL		_BITUL(0)
+#define LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY	_BITUL(1)
+#define LOCKDOWN_POLICY_FLAG_BYPASS_ACKED	_BITUL(2)
+#define LOCKDOWN_POLICY_FLAGS_ALL		(LOCKDOWN_POLICY_FLAG_SEAL | \
+						 LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY | \
+						 LOCKDOWN_POLICY_FLAG_BYPASS_ACKED)
+
+/**
+ * struct lockdown_policy_header - the fixed part of a policy blob
+ * @magic: LOCKDOWN_POLICY_MAGIC
+ * @version: LOCKDOWN_POLICY_VERSION; another version is refused
+ *	(EPROTONOSUPPORT)
+ * @hdr_len: sizeof(struct lockdown_policy_header) for this version: the
+ *	offset of the bitmap
+ * @nr_reasons: bits in the bitmap: LOCKDOWN_CONFIDENTIALITY_MAX of the
+ *	kernel the blob was compiled for (at most LOCKDOWN_POLICY_MAX_REASONS)
+ * @reserved: zero
+ * @flags: LOCKDOWN_POLICY_FLAG_*
+ * @fingerprint: SHA-256 of the reason table the blob was compiled against
+ *
+ * The bitmap follows at @hdr_len: DIV_ROUND_UP(@nr_reasons, 64) __le64
+ * words, reason r in bit (r % 64) of word (r / 64). Bits for LOCKDOWN_NONE,
+ * LOCKDOWN_INTEGRITY_MAX and at or above @nr_reasons must be clear.
+ */
+struct lockdown_policy_header {
+	__le32 magic;
+	__le16 version;
+	__le16 hdr_len;
+	__le16 nr_reasons;
+	__le16 reserved;
+	__le32 flags;
+	__u8 fingerprint[LOCKDOWN_POLICY_FINGERPRINT_SIZE];
+};
+
+/* Bytes of bitmap for @nr_reasons reasons. */
+#define LOCKDOWN_POLICY_BITMAP_SIZE(nr_reasons) \
+	((((nr_reasons) + 63) / 64) * 8)
+
+/* Size of a whole blob for @nr_reasons reasons. */
+#define LOCKDOWN_POLICY_BLOB_SIZE(nr_reasons) \
+	(sizeof(struct lockdown_policy_header) + \
+	 LOCKDOWN_POLICY_BITMAP_SIZE(nr_reasons))
+
+#endif /* _UAPI_LINUX_LOCKDOWN_POLICY_H */

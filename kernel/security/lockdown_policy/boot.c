@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Boot-time policy: the builtin policy compiled into the kernel
+ * (CONFIG_SECURITY_LOCKDOWN_POLICY_BOOT) and the lockdown_policy= command
+ * line parameter. Both only add denials, in that order of application
+ * being irrelevant: the result is their union.
+ */
+#define pr_fmt(fmt) "lockdown_policy: " fmt
+
+#include <linux/init.h>
+#include <linux/string.h>
+
+#include "lockdown_policy.h"
+#include "builtin.h"
+
+static void lockdown_policy_deny_group(struct lockdown_policy_state *s,
+				       enum lockdown_reason level)
+{
+	unsigned int what;
+
+	for (what = LOCKDOWN_NONE + 1; what < level; what++)
+		if (lockdown_policy_is_reason(what))
+			lockdown_policy_deny(s, what);
+}
+
+/**
+ * lockdown_policy_parse_list - deny a comma-separated list of reasons
+ * @s: the policy
+ * @list: reason identifiers ("LOCKDOWN_KCORE"), their short forms
+ *	("kcore"), or the groups "integrity" (every integrity reason) and
+ *	"confidentiality" (every reason); modified in place
+ * @where: where the list comes from, for the log
+ *
+ * Unknown names are reported and skipped; the known ones still apply, so
+ * a typo never leaves the rest of the list unenforced.
+ *
+ * Return: the number of unknown names.
+ */
+int lockdown_policy_parse_list(struct lockdown_policy_state *s, char *list,
+			       const char *where)
+{
+	char *name;
+	int unknown = 0;
+
+	while ((name = strsep(&list, ",")) != NULL) {
+		int what;
+
+		if (!*name)
+			continue;
+		if (!strcmp(name, "integrity")) {
+			lockdown_policy_deny_group(s, LOCKDOWN_INTEGRITY_MAX);
+			continue;
+		}
+		if (!strcmp(name, "confidentiality")) {
+			lockdown_policy_deny_group(s, LOCKDOWN_CONFIDENTIALITY_MAX);
+			continue;
+		}
+		what = lockdown_policy_lookup(name);
+		if (what < 0) {
+			pr_err("%s: unknown reason '%s' ignored\n", where, name);
+			unknown++;
+			continue;
+		}
+		lockdown_policy_deny(s, what);
+	}
+	return unknown;
+}
+
+static int __init lockdown_policy_param(char *list)
+{
+	if (!list)
+		return -EINVAL;
+	lockdown_policy_parse_list(&lockdown_policy, list, "lockdown_policy=");
+	pr_notice("%u reasons denied after the command line\n",
+		  bitmap_weight(lockdown_policy.denied, LOCKDOWN_POLICY_NR));
+	return 0;
+}
+early_param("lockdown_policy", lockdown_policy_param);
+
+/**
+ * lockdown_policy_boot - apply the builtin policy
+ * @s: the policy
+ *
+ * Called from the LSM's early init. The builtin policy's reasons are
+ * identifiers resolved by the C compiler (see builtin.h), so they cannot
+ * disagree with the kernel's numbering.
+ */
+void __init lockdown_policy_boot(struct lockdown_policy_state *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < lockdown_policy_builtin_count; i++)
+		lockdown_policy_deny(s, lockdown_policy_builtin[i]);
+	s->flags |= lockdown_policy_builtin_flags & ~LOCKDOWN_POLICY_FLAG_SEAL;
+	if (lockdown_policy_builtin_flags & LOCKDOWN_POLICY_FLAG_SEAL)
+		s->sealed = true;
+	if (lockdown_policy_builtin_count)
+		pr_notice("builtin policy: %u reasons denied%s\n",
+			  lockdown_policy_builtin_count,
+			  s->sealed ? ", sealed" : "");
+}

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The securityfs interface, /sys/kernel/security/lockdown_policy/:
+ *
+ *   load         write a policy blob (include/uapi/linux/lockdown_policy.h)
+ *   seal         write "1" to refuse every later load; reads 0 or 1
+ *   policy       per reason: identifier, class, denied/allowed, by whom
+ *   reasons      per reason: index, identifier, class, description
+ *   counters     per reason: identifier, denials by this LSM since boot
+ *   flags        the flags of the last policy applied
+ *   fingerprint  the reason table's SHA-256, in hex
+ *   version      the blob format version this kernel reads
+ *
+ * Writes need CAP_MAC_ADMIN in the initial user namespace, both for the
+ * task that opened the file and for the one writing. The writable files
+ * are writable by all at the permission-bit level on purpose: the
+ * capability is the check, and every caller without it gets EPERM.
+ */
+#define pr_fmt(fmt) "lockdown_policy: " fmt
+
+#include <linux/capability.h>
+#include <linux/fs.h>
+#include <linux/init.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "lockdown_policy.h"
+
+static bool lockdown_policy_may_write(struct file *file)
+{
+	return file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN) &&
+	       capable(CAP_MAC_ADMIN);
+}
+
+static ssize_t load_write(struct file *file, const char __user *ubuf,
+			  size_t count, loff_t *ppos)
+{
+	struct lockdown_policy_blob blob;
+	void *buf;
+	int ret;
+
+	if (!lockdown_policy_may_write(file))
+		return -EPERM;
+	if (*ppos)
+		return -ESPIPE;
+	if (count > LOCKDOWN_POLICY_MAX_SIZE)
+		return -E2BIG;
+
+	buf = memdup_user(ubuf, count);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	ret = lockdown_policy_blob_parse(buf, count, &lockdown_policy_abi, &blob);
+	kfree(buf);
+	if (!ret)
+		ret = lockdown_policy_tighten(&lockdown_policy, &blob);
+	return ret ? ret : count;
+}
+
+static const struct file_operations load_fops = {
+	.write = load_write,
+	.llseek = noop_llseek,
+};
+
+static ssize_t seal_read(struct file *file, char __user *ubuf, size_t count,
+			 loff_t *ppos)
+{
+	char buf[3];
+	int len;
+
+	len = scnprintf(buf, sizeof(buf), "%d\n", READ_ONCE(lockdown_policy.sealed));
+	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
+}
+
+static ssize_t seal_write(struct file *file, const char __user *ubuf,
+			  size_t count, loff_t *ppos)
+{
+	char buf[3] = {};
+
+	if (!lockdown_policy_may_write(file))
+		return -EPERM;
+	if (*ppos)
+		return -ESPIPE;
+	if (count == 0 || count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	if (strcmp(buf, "1") && strcmp(buf, "1\n"))
+		return -EINVAL;
+	lockdown_policy_seal(&lockdown_policy);
+	return count;
+}
+
+static const struct file_operations seal_fops = {
+	.read = seal_read,
+	.write = seal_write,
+	.llseek = generic_file_llseek,
+};
+
+static const char *lockdown_policy_denier(bool by_policy, bool by_static)
+{
+	if (by_policy && by_static)
+		return "both";
+	if (by_policy)
+		return "policy";
+	return by_static ? "static" : "-";
+}
+
+/*
+ * One line per reason: identifier, class, state, who denies it. The static
+ * lockdown LSM denies what is at or below its level.
+ */
+static int policy_show(struct seq_file *m, void *v)
+{
+	enum lockdown_reason level = lockdown_level();
+	unsigned int what;
+
+	mutex_lock(&lockdown_policy.lock);
+	for (what = 0; what < LOCKDOWN_POLICY_NR; what++) {
+		bool by_policy, by_static;
+
+		if (!lockdown_policy_is_reason(what))
+			continue;
+		by_policy = test_bit(what, lockdown_policy.denied);
+		by_static = level >= what;
+		seq_printf(m, "%s %s %s %s\n", lockdown_policy_reason_id(what),
+			   lockdown_policy_reason_class(what),
+			   by_policy || by_static ? "denied" : "allowed",
+			   lockdown_policy_denier(by_policy, by_static));
+	}
+	mutex_unlock(&lockdown_policy.lock);
+	return 0;
+}
+
+static int reasons_show(struct seq_file *m, void *v)
+{
+	unsigned int what;
+
+	for (what = 0; what < LOCKDOWN_POLICY_NR; what++)
+		if (lockdown_policy_is_reason(what))
+			seq_printf(m, "%u %s %s %s\n", what,
+				   lockdown_policy_reason_id(what),
+				   lockdown_policy_reason_class(what),
+				   lockdown_reasons[what]);
+	return 0;
+}
+
+static int counters_show(struct seq_file *m, void *v)
+{
+	unsigned int what;
+
+	for (what = 0; what < LOCKDOWN_POLICY_NR; what++)
+		if (lockdown_policy_is_reason(what))
+			seq_printf(m, "%s %lu\n", lockdown_policy_reason_id(what),
+				   atomic_long_read(&lockdown_policy.denials[what]));
+	return 0;
+}
+
+static int flags_show(struct seq_file *m, void *v)
+{
+	u32 flags = READ_ONCE(lockdown_policy.flags);
+
+	if (!flags)
+		seq_puts(m, "none\n");
+	if (flags & LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY)
+		seq_puts(m, "not-a-boundary\n");
+	if (flags & LOCKDOWN_POLICY_FLAG_BYPASS_ACKED)
+		seq_puts(m, "bypass-acknowledged\n");
+	return 0;
+}
+
+static int fingerprint_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%*phN\n", LOCKDOWN_POLICY_FINGERPRINT_SIZE,
+		   lockdown_policy_abi.fingerprint);
+	return 0;
+}
+
+static int version_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%d\n", LOCKDOWN_POLICY_VERSION);
+	return 0;
+}
+
+DEFINE_SHOW_ATTRIBUTE(policy);
+DEFINE_SHOW_ATTRIBUTE(reasons);
+DEFINE_SHOW_ATTRIBUTE(counters);
+DEFINE_SHOW_ATTRIBUTE(flags);
+DEFINE_SHOW_ATTRIBUTE(fingerprint);
+DEFINE_SHOW_ATTRIBUTE(version);
+
+static const struct {
+	const char *name;
+	umode_t mode;
+	const struct file_operations *fops;
+} lockdown_policy_files[] = {
+	{ "load", 0222, &load_fops },
+	{ "seal", 0666, &seal_fops },
+	{ "policy", 0444, &policy_fops },
+	{ "reasons", 0444, &reasons_fops },
+	{ "counters", 0444, &counters_fops },
+	{ "flags", 0444, &flags_fops },
+	{ "fingerprint", 0444, &fingerprint_fops },
+	{ "version", 0444, &version_fops },
+};
+
+static int __init lockdown_policy_fs_init(void)
+{
+	struct dentry *dir, *d;
+	int i;
+
+	dir = securityfs_create_dir("lockdown_policy", NULL);
+	if (IS_ERR(dir))
+		return PTR_ERR(dir);
+	for (i = 0; i < ARRAY_SIZE(lockdown_policy_files); i++) {
+		d = securityfs_create_file(lockdown_policy_files[i].name,
+					   lockdown_policy_files[i].mode, dir,
+					   NULL, lockdown_policy_files[i].fops);
+		if (IS_ERR(d)) {
+			securityfs_recursive_remove(dir);
+			pr_err("cannot create securityfs files: %ld\n", PTR_ERR(d));
+			return PTR_ERR(d);
+		}
+	}
+	return 0;
+}
+fs_initcall(lockdown_policy_fs_init);

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lockdown_policy: per-reason, tighten-only kernel lockdown.
+ *
+ * A second lockdown LSM, stacked beside the static one: it answers the
+ * same locked_down hook, reason by reason, from a bitmap that only ever
+ * gains denials until reboot. The bitmap comes from the builtin policy,
+ * the lockdown_policy= parameter, and blobs loaded through securityfs.
+ * A reason is refused if either LSM refuses it.
+ *
+ * It is an early LSM, like lockdown, so it is in force before the rest of
+ * the security framework, and it cannot be left out with lsm=.
+ *
+ * See Documentation/admin-guide/LSM/lockdown_policy.rst.
+ */
+#define pr_fmt(fmt) "lockdown_policy: " fmt
+
+#include <linux/init.h>
+#include <linux/lsm_hooks.h>
+#include <uapi/linux/lsm.h>
+
+#include "lockdown_policy.h"
+
+static int lockdown_policy_locked_down(enum lockdown_reason what)
+{
+	return lockdown_policy_check(&lockdown_policy, what);
+}
+
+static struct security_hook_list lockdown_policy_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(locked_down, lockdown_policy_locked_down),
+};
+
+static const struct lsm_id lockdown_policy_lsmid = {
+	.name = "lockdown_policy",
+	.id = LSM_ID_LOCKDOWN_POLICY,
+};
+
+static int __init lockdown_policy_init(void)
+{
+	lockdown_policy_abi_init(&lockdown_policy_abi);
+	lockdown_policy_boot(&lockdown_policy);
+	security_add_hooks(lockdown_policy_hooks,
+			   ARRAY_SIZE(lockdown_policy_hooks),
+			   &lockdown_policy_lsmid);
+	pr_info("initialised: %u of %u reasons denied%s\n",
+		bitmap_weight(lockdown_policy.denied, LOCKDOWN_POLICY_NR),
+		LOCKDOWN_POLICY_NR - 2,
+		lockdown_policy.sealed ? ", sealed" : "");
+	return 0;
+}
+
+DEFINE_EARLY_LSM(lockdown_policy) = {
+	.name = "lockdown_policy",
+	.init = lockdown_policy_init,
+};
