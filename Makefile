@@ -60,25 +60,43 @@ kernel-series: $(BUILD)/tree.stamp
 
 # --- VM test bed -------------------------------------------------------
 
-VM_TOOLS := ldprobe ldwrite
+VM_TOOLS := ldprobe ldwrite ldblob ldas
 VM_BIN   := $(BUILD)/vm/bin
 ldprobe_SRCS := tests/vm/tools/ldprobe.c tests/vm/tools/probes.c tests/vm/tools/errname.c
 ldwrite_SRCS := tests/vm/tools/ldwrite.c tests/vm/tools/errname.c
+ldblob_SRCS  := tests/vm/tools/ldblob.c
+ldas_SRCS    := tests/vm/tools/ldas.c
 
 $(VM_BIN)/%: | deps
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -static -o $@ $($*_SRCS)
+	$(CC) $(HOST_CFLAGS) -Ikernel/include/uapi -static -o $@ $($*_SRCS)
 
-$(foreach t,$(VM_TOOLS),$(eval $(VM_BIN)/$(t): $($(t)_SRCS) tests/vm/tools/*.h))
+$(foreach t,$(VM_TOOLS),$(eval $(VM_BIN)/$(t): $($(t)_SRCS) \
+	$(wildcard tests/vm/tools/*.h) kernel/include/uapi/linux/lockdown_policy.h))
+
+# The kernel's LSM selftests, against the uapi headers of our tree.
+LSM_SELFTESTS := lsm_list_modules_test lsm_get_self_attr_test lsm_set_self_attr_test
+KHDR := $(BUILD)/obj-test/usr/include
+
+$(KHDR)/linux/lsm.h: $(KIMAGE_test)
+	+$(MAKE) -s -C $(KTREE) O=$(abspath $(BUILD)/obj-test) ARCH=x86_64 headers
+	@touch $@
+
+$(addprefix $(VM_BIN)/,$(LSM_SELFTESTS)): $(VM_BIN)/%: $(KHDR)/linux/lsm.h
+	@mkdir -p $(@D)
+	$(CC) -O2 -Wall -static -I$(KHDR) -I$(KTREE)/tools/testing/selftests \
+		-o $@ $(KTREE)/tools/testing/selftests/lsm/$*.c \
+		$(KTREE)/tools/testing/selftests/lsm/common.c
 
 $(BUILD)/vm/gen_init_cpio: $(BUILD)/tree.stamp
 	@mkdir -p $(@D)
 	$(CC) -O2 -o $@ $(KTREE)/usr/gen_init_cpio.c
 
 INITRAMFS := $(BUILD)/vm/initramfs.cpio
-INITRAMFS_FILES := $(foreach t,$(VM_TOOLS),/bin/$(t)=$(VM_BIN)/$(t))
+INITRAMFS_BINS := $(VM_TOOLS) $(LSM_SELFTESTS)
+INITRAMFS_FILES := $(foreach t,$(INITRAMFS_BINS),/bin/$(t)=$(VM_BIN)/$(t))
 
-$(INITRAMFS): $(BUILD)/vm/gen_init_cpio $(addprefix $(VM_BIN)/,$(VM_TOOLS)) \
+$(INITRAMFS): $(BUILD)/vm/gen_init_cpio $(addprefix $(VM_BIN)/,$(INITRAMFS_BINS)) \
 		tests/vm/mkinitramfs.sh $(wildcard tests/vm/guest/* tests/vm/scenarios/* tests/vm/demo/*)
 	@tests/vm/mkinitramfs.sh $@ $(BUILD)/vm/gen_init_cpio $(INITRAMFS_FILES)
 	@echo "  CPIO    $@"

@@ -70,3 +70,54 @@ write_file() {
 t_done() {
 	echo "1..$T_N"
 }
+
+# lockdown_policy helpers
+LP=/sys/kernel/security/lockdown_policy
+
+# Forge a blob with ldblob ARGS and load it in one write: "ok" or errno.
+load_blob() {
+	ldblob "$@" > /tmp/blob || { echo "ldblob failed"; return; }
+	ldwrite $LP/load < /tmp/blob
+}
+
+# Everything a load could change, to compare before and after.
+lp_state() {
+	cat $LP/policy $LP/flags $LP/seal
+}
+
+# "denied policy" for LOCKDOWN_DEV_MEM: state and who denies, from policy.
+lp_reason() {
+	awk -v id="$1" '$1 == id { print $3, $4 }' $LP/policy
+}
+
+lp_counter() {
+	awk -v id="$1" '$1 == id { print $2 }' $LP/counters
+}
+
+# Run a program that prints TAP (a kselftest) and report each of its
+# results as ours, prefixed: "PREFIX: name". Fails if it prints no result
+# or exits non-zero with no failing result.
+run_tap() {
+	p=$1
+	shift
+	"$@" > /tmp/run_tap.out 2>&1
+	rc=$?
+	n0=$T_N
+	fails=0
+	while IFS= read -r line; do
+		case $line in
+		"ok "*"# SKIP"*)
+			d=${line#ok * }
+			skip "$p: ${d%% # SKIP*}" "${d#* # SKIP}" ;;
+		"ok "*) ok "$p: ${line#ok * }" ;;
+		"not ok "*)
+			not_ok "$p: ${line#not ok * }" "$(grep -v '^ok ' /tmp/run_tap.out | tail -n 5)"
+			fails=$((fails + 1)) ;;
+		esac
+	done < /tmp/run_tap.out
+	if [ $T_N = $n0 ]; then
+		not_ok "$p: printed results" "$(tail -n 5 /tmp/run_tap.out)"
+	elif [ $rc != 0 ] && [ $fails = 0 ]; then
+		not_ok "$p: exit status" "exited $rc"
+	fi
+}

@@ -2,10 +2,11 @@
 /*
  * ldwrite - write bytes to a file the way a test needs, and report errno.
  *
- * Usage: ldwrite [-o OFFSET] [-s CHUNK] FILE [DATA]
+ * Usage: ldwrite [-o OFFSET] [-s CHUNK] FILE|-F FD [DATA]
  *   DATA is the bytes to write (default: standard input, read whole).
  *   -o OFFSET  pwrite() at OFFSET instead of write() at 0
  *   -s CHUNK   split the data into writes of CHUNK bytes on one open file
+ *   -F FD      write to the already open FD instead of opening FILE
  * Prints "ok" if every write took all its bytes, else the errno name of
  * the first failing write (or "short N" for a short write), and exits
  * 0 or 1. Opening the file is not the test: an open failure exits 2.
@@ -39,9 +40,9 @@ int main(int argc, char **argv)
 	long long offset = -1;
 	size_t chunk = 0, len, done = 0;
 	char *data;
-	int opt, fd;
+	int opt, fd = -1;
 
-	while ((opt = getopt(argc, argv, "o:s:")) != -1) {
+	while ((opt = getopt(argc, argv, "o:s:F:")) != -1) {
 		switch (opt) {
 		case 'o':
 			offset = strtoll(optarg, NULL, 0);
@@ -49,23 +50,30 @@ int main(int argc, char **argv)
 		case 's':
 			chunk = strtoul(optarg, NULL, 0);
 			break;
+		case 'F':
+			fd = atoi(optarg);
+			break;
 		default:
 			return 2;
 		}
 	}
-	if (optind >= argc) {
-		fprintf(stderr, "usage: ldwrite [-o OFFSET] [-s CHUNK] FILE [DATA]\n");
+	if (fd < 0 && optind >= argc) {
+		fprintf(stderr, "usage: ldwrite [-o OFFSET] [-s CHUNK] FILE|-F FD [DATA]\n");
 		return 2;
 	}
-	if (optind + 1 < argc) {
+	if (fd < 0 && optind + 1 < argc) {
 		data = argv[optind + 1];
+		len = strlen(data);
+	} else if (fd >= 0 && optind < argc) {
+		data = argv[optind];
 		len = strlen(data);
 	} else {
 		data = slurp(0, &len);
 		if (!data)
 			return 2;
 	}
-	fd = open(argv[optind], O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		fd = open(argv[optind], O_WRONLY | O_CLOEXEC);
 	if (fd < 0) {
 		printf("open %s\n", errno_name(errno));
 		return 2;

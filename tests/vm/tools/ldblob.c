@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ldblob - forge lockdown policy blobs for the VM tests, broken on demand.
+ *
+ * Usage: ldblob [options] REASON... > blob
+ *   REASON      an identifier from the running kernel's reasons file
+ *               (LOCKDOWN_KCORE), or a raw bit number (#63)
+ *   -f HEX      fingerprint (default: the running kernel's)
+ *   -n NR       nr_reasons (default: the running kernel's)
+ *   -F FLAGS    flags
+ *   -m MAGIC    magic
+ *   -v VERSION  version
+ *   -H HDRLEN   hdr_len
+ *   -r VALUE    the reserved field
+ *   -t N        drop the last N bytes
+ *   -a N        append N zero bytes
+ * Built from the uapi header, the one contract with the kernel; ldpolicy
+ * makes the real blobs, this makes the wrong ones.
+ */
+#include <endian.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <linux/lockdown_policy.h>
+
+#define SECFS "/sys/kernel/security/lockdown_policy/"
+
+static int reason_bit(const char *name, unsigned int *max)
+{
+	char line[256], id[128];
+	unsigned int idx;
+	int found = -1;
+	FILE *f = fopen(SECFS "reasons", "r");
+
+	if (!f)
+		return -1;
+	*max = 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%u %127s", &idx, id) != 2)
+			continue;
+		if (idx > *max)
+			*max = idx;
+		if (name && !strcmp(id, name))
+			found = idx;
+	}
+	fclose(f);
+	return found;
+}
+
+static int read_fingerprint(uint8_t *fp)
+{
+	char hex[2 * LOCKDOWN_POLICY_FINGERPRINT_SIZE + 2];
+	FILE *f = fopen(SECFS "fingerprint", "r");
+	int ok;
+
+	if (!f)
+		return -1;
+	ok = fgets(hex, sizeof(hex), f) != NULL;
+	fclose(f);
+	for (int i = 0; ok && i < LOCKDOWN_POLICY_FINGERPRINT_SIZE; i++) {
+		unsigned int b;
+
+		if (sscanf(hex + 2 * i, "%2x", &b) != 1)
+			return -1;
+		fp[i] = b;
+	}
+	return ok ? 0 : -1;
+}
+
+static void die(const char *msg, const char *arg)
+{
+	fprintf(stderr, "ldblob: %s%s\n", msg, arg ? arg : "");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	uint8_t buf[LOCKDOWN_POLICY_MAX_SIZE * 2] = { 0 };
+	struct lockdown_policy_header *h = (void *)buf;
+	uint8_t *bitmap = buf + sizeof(*h);
+	unsigned long nr = 0, trunc = 0, append = 0;
+	int nr_set = 0;
+	long long flags = 0, magic = LOCKDOWN_POLICY_MAGIC;
+	long version = LOCKDOWN_POLICY_VERSION, hdr_len = sizeof(*h), reserved = 0;
+	const char *fphex = NULL;
+	unsigned int max;
+	size_t len;
+	int opt;
+
+	while ((opt = getopt(argc, argv, "f:n:F:m:v:H:r:t:a:")) != -1) {
+		switch (opt) {
+		case 'f': fphex = optarg; break;
+		case 'n': nr = strtoul(optarg, NULL, 0); nr_set = 1; break;
+		case 'F': flags = strtoll(optarg, NULL, 0); break;
+		case 'm': magic = strtoll(optarg, NULL, 0); break;
+		case 'v': version = strtol(optarg, NULL, 0); break;
+		case 'H': hdr_len = strtol(optarg, NULL, 0); break;
+		case 'r': reserved = strtol(optarg, NULL, 0); break;
+		case 't': trunc = strtoul(optarg, NULL, 0); break;
+		case 'a': append = strtoul(optarg, NULL, 0); break;
+		default: return 2;
+		}
+	}
+	if (reason_bit(NULL, &max) < -1 || max == 0)
+		die("cannot read " SECFS "reasons", NULL);
+	if (!nr_set)
+		nr = max + 1;
+	h->magic = htole32(magic);
+	h->version = htole16(version);
+	h->hdr_len = htole16(hdr_len);
+	h->nr_reasons = htole16(nr);
+	h->reserved = htole16(reserved);
+	h->flags = htole32(flags);
+	if (fphex) {
+		for (int i = 0; i < LOCKDOWN_POLICY_FINGERPRINT_SIZE; i++) {
+			unsigned int b;
+
+			if (sscanf(fphex + 2 * i, "%2x", &b) != 1)
+				die("bad fingerprint ", fphex);
+			h->fingerprint[i] = b;
+		}
+	} else if (read_fingerprint(h->fingerprint)) {
+		die("cannot read " SECFS "fingerprint", NULL);
+	}
+	for (int i = optind; i < argc; i++) {
+		long bit;
+
+		if (argv[i][0] == '#')
+			bit = strtol(argv[i] + 1, NULL, 0);
+		else
+			bit = reason_bit(argv[i], &max);
+		if (bit < 0 || bit >= LOCKDOWN_POLICY_MAX_REASONS)
+			die("unknown reason ", argv[i]);
+		bitmap[bit / 8] |= 1 << (bit % 8);
+	}
+	len = sizeof(*h) + LOCKDOWN_POLICY_BITMAP_SIZE(nr);
+	if (len + append > sizeof(buf) || trunc > len)
+		die("blob too large", NULL);
+	len = len - trunc + append;
+	if (fwrite(buf, 1, len, stdout) != len)
+		die("write: ", strerror(errno));
+	return 0;
+}
