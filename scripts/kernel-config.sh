@@ -1,13 +1,20 @@
 #!/bin/bash
 # Configure a kernel object directory: x86_64 tinyconfig plus fragments.
 #
-# Usage: scripts/kernel-config.sh TREE OBJDIR FRAGMENT...
+# Usage: scripts/kernel-config.sh [--lenient] TREE OBJDIR FRAGMENT...
+#   --lenient  report options that did not survive, but do not fail (for
+#              building the series at a patch that predates them)
 #
 # Fails if any option a fragment asks for did not survive olddefconfig:
 # that means a dependency is missing from the fragment, and a test would
 # otherwise run against a kernel without the feature it tests.
 set -euo pipefail
 
+lenient=0
+if [ "$1" = --lenient ]; then
+	lenient=1
+	shift
+fi
 tree=$(realpath "$1")
 obj=$(realpath -m "$2")
 shift 2
@@ -46,7 +53,7 @@ for frag in "$@"; do
 		esac
 	done < "$frag"
 done
-[ $bad = 0 ] || die "the configuration is not what the fragments ask for"
+[ $bad = 0 ] || [ $lenient = 1 ] || die "the configuration is not what the fragments ask for"
 
 if ! cmp -s "$new/.config" "$obj/.config"; then
 	cp "$new/.config" "$obj/.config"
