@@ -10,6 +10,7 @@
 
 #include <linux/security.h>
 #include <linux/types.h>
+#include <uapi/linux/lockdown_policy.h>
 
 #ifdef CONFIG_SECURITY_LOCKDOWN_POLICY_HAS_BUILTIN
 extern const enum lockdown_reason lockdown_policy_builtin[];
