@@ -9,16 +9,19 @@ set -euo pipefail
 
 declare -A groups=(
 	# Unpack and build the kernel from Debian's source package.
-	[kernel]="linux-source-6.12 xz-utils bc bison flex libelf-dev libssl-dev perl cpio kmod"
+	[kernel]="linux-source-6.12 xz-utils bc bison flex libelf-dev libssl-dev perl cpio kmod dwarves"
 	# Boot it: QEMU under TCG, an initramfs from busybox-static.
 	[vm]="qemu-system-x86 busybox-static cpio"
-	# Userspace build and unit tests.
-	[unit]="pkg-config libcmocka-dev"
+	# ldpolicy: libbpf for BTF, libcrypto for SHA-256; static archives too,
+	# for the initramfs.
+	[ldpolicy]="pkg-config libbpf-dev libelf-dev zlib1g-dev libzstd-dev libssl-dev"
+	# Unit tests.
+	[unit]="libcmocka-dev"
 )
 
 want=()
 sel=("$@")
-[ ${#sel[@]} -gt 0 ] || sel=(kernel vm unit)
+[ ${#sel[@]} -gt 0 ] || sel=(kernel vm ldpolicy unit)
 for g in "${sel[@]}"; do
 	[ -n "${groups[$g]+x}" ] || { echo "deps.sh: unknown group '$g'" >&2; exit 2; }
 	# shellcheck disable=SC2206

@@ -29,29 +29,37 @@ kmake tinyconfig >/dev/null
 "$tree/scripts/kconfig/merge_config.sh" -m -O "$new" "$new/.config" "$@" >/dev/null
 kmake olddefconfig >/dev/null
 
-bad=0
+# What the fragments ask for, the last fragment winning for a symbol.
+declare -A want=() from=()
 for frag in "$@"; do
 	while IFS= read -r line; do
 		case "$line" in
-		CONFIG_*=n | '# CONFIG_'*' is not set')
-			sym=${line%%=*}
-			sym=${sym#\# }
+		CONFIG_*=* | '# CONFIG_'*' is not set')
+			sym=${line#\# }
+			sym=${sym%%=*}
 			sym=${sym%% *}
-			if grep -q "^$sym=" "$new/.config"; then
-				echo "kernel-config.sh: $frag: $sym should be off, is $(grep "^$sym=" "$new/.config")" >&2
-				bad=1
-			fi
-			;;
-		CONFIG_*=*)
-			if ! grep -qxF -- "$line" "$new/.config"; then
-				sym=${line%%=*}
-				have=$(grep "^$sym=" "$new/.config" || echo "not set")
-				echo "kernel-config.sh: $frag: wanted $line, got $have" >&2
-				bad=1
-			fi
+			case "$line" in
+			CONFIG_*=n | '#'*) want[$sym]=n ;;
+			*) want[$sym]=${line#*=} ;;
+			esac
+			from[$sym]=$frag
 			;;
 		esac
 	done < "$frag"
+done
+
+bad=0
+for sym in "${!want[@]}"; do
+	have=$(grep "^$sym=" "$new/.config" | cut -d= -f2- || true)
+	if [ "${want[$sym]}" = n ]; then
+		[ -z "$have" ] && continue
+		echo "kernel-config.sh: ${from[$sym]}: $sym should be off, is $have" >&2
+	elif [ "$have" != "${want[$sym]}" ]; then
+		echo "kernel-config.sh: ${from[$sym]}: wanted $sym=${want[$sym]}, got ${have:-not set}" >&2
+	else
+		continue
+	fi
+	bad=1
 done
 [ $bad = 0 ] || [ $lenient = 1 ] || die "the configuration is not what the fragments ask for"
 
