@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The subcommands, and what they share: options, exit codes, the table. */
+#ifndef LDPOLICY_CMD_H
+#define LDPOLICY_CMD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag.h"
+#include "table.h"
+
+/* Exit codes, documented in ldpolicy(8). */
+enum {
+	EXIT_OK = 0,		/* done; query: the reason is allowed */
+	EXIT_POLICY = 1,	/* policy errors, or refused (tool or kernel);
+				 * query: the reason is denied */
+	EXIT_USAGE = 2,		/* bad command line */
+	EXIT_ENV = 3,		/* no kernel support, unreadable table, I/O */
+};
+
+struct opts {
+	const char *table;	/* --table SRC, default "auto" */
+	const char *output;	/* -o FILE */
+	const char *emit;	/* --emit FORMAT */
+	bool json;
+	bool merge, boot, seal, dry_run, force, quiet;
+};
+
+struct command {
+	const char *name;
+	int (*run)(int argc, char **argv, const struct command *cmd);
+	const char *args;	/* usage after the command name */
+	const char *summary;
+	const char *help;	/* options, one per line */
+};
+
+extern const struct command commands[];
+
+/*
+ * Parse the options of @cmd; @allowed lists the long options it takes
+ * ("table", "json", ...). Returns optind, or -1 after printing a usage
+ * error. --help prints the command's help and exits.
+ */
+int parse_opts(int argc, char **argv, const struct command *cmd, const char *allowed,
+	       struct opts *o);
+
+/* Load the reason table of --table; prints diagnostics. 0 or -1. */
+int load_table(struct reason_table *t, const struct opts *o, struct diags *d);
+
+struct policy;
+struct blob_info;
+
+/*
+ * Compile and analyse @files against the table of @o. Returns 0, -1 on
+ * policy errors, -2 if the table could not be loaded (then nothing needs
+ * freeing).
+ */
+int compile_and_analyze(struct reason_table *t, struct policy *p, char *const *files,
+			size_t n, const struct opts *o, struct diags *d);
+
+/* Read a blob and check it against the table of @o: 0, -1 bad, -2 I/O. */
+int read_blob(const char *path, struct reason_table *t, struct blob_info *b,
+	      const struct opts *o, struct diags *d);
+
+/* Print diagnostics to stderr and free them. */
+void flush_diags(struct diags *d);
+
+void usage_error(const struct command *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+int cmd_compile(int argc, char **argv, const struct command *cmd);
+int cmd_check(int argc, char **argv, const struct command *cmd);
+int cmd_decompile(int argc, char **argv, const struct command *cmd);
+int cmd_load(int argc, char **argv, const struct command *cmd);
+int cmd_seal(int argc, char **argv, const struct command *cmd);
+int cmd_status(int argc, char **argv, const struct command *cmd);
+int cmd_query(int argc, char **argv, const struct command *cmd);
+int cmd_diff(int argc, char **argv, const struct command *cmd);
+int cmd_reasons(int argc, char **argv, const struct command *cmd);
+int cmd_explain(int argc, char **argv, const struct command *cmd);
+
+#endif

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0
+/* ldpolicy compile, check, decompile: policies and blobs, no kernel needed. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyze.h"
+#include "blob.h"
+#include "cmd.h"
+#include "emit.h"
+#include "json.h"
+#include "output.h"
+#include "util.h"
+
+/*
+ * Compile and analyse @files against the table of @o. Returns 0 if there
+ * is no error, -1 on policy errors, -2 if the table could not be loaded.
+ */
+int compile_and_analyze(struct reason_table *t, struct policy *p, char *const *files,
+			size_t n, const struct opts *o, struct diags *d)
+{
+	int ret;
+
+	memset(p, 0, sizeof(*p));
+	if (load_table(t, o, d))
+		return -2;
+	ret = policy_compile(p, t, files, n, d);
+	if (!ret)
+		ret = analyze_policy(p, d);
+	return ret ? -1 : 0;
+}
+
+int cmd_compile(int argc, char **argv, const struct command *cmd)
+{
+	struct reason_table t;
+	struct policy p;
+	struct diags d = { 0 };
+	struct output out;
+	struct opts o;
+	int i = parse_opts(argc, argv, cmd, "table output emit emit-c", &o);
+	int ret;
+
+	if (i < 0)
+		return EXIT_USAGE;
+	if (i == argc) {
+		usage_error(cmd, "no policy file");
+		return EXIT_USAGE;
+	}
+	if (!o.emit)
+		o.emit = "blob";
+	if (strcmp(o.emit, "blob") && strcmp(o.emit, "c") && strcmp(o.emit, "ldp") &&
+	    strcmp(o.emit, "json")) {
+		usage_error(cmd, "unknown --emit '%s': blob, c, ldp or json", o.emit);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(o.emit, "blob") && (!o.output || !strcmp(o.output, "-")) && isatty(1)) {
+		usage_error(cmd, "a blob is binary: give -o FILE, or redirect the output");
+		return EXIT_USAGE;
+	}
+	ret = compile_and_analyze(&t, &p, argv + i, argc - i, &o, &d);
+	flush_diags(&d);
+	if (ret == -2)
+		return EXIT_ENV;
+	if (ret) {
+		policy_free(&p);
+		table_free(&t);
+		return EXIT_POLICY;
+	}
+	if (output_open(&out, o.output)) {
+		ret = EXIT_ENV;
+		goto out;
+	}
+	if (!strcmp(o.emit, "blob")) {
+		uint8_t buf[LOCKDOWN_POLICY_MAX_SIZE];
+		size_t len = blob_encode(&p, buf);
+
+		fwrite(buf, 1, len, out.f);
+	} else if (!strcmp(o.emit, "c")) {
+		emit_c(&p, argv + i, argc - i, out.f);
+	} else if (!strcmp(o.emit, "ldp")) {
+		emit_ldp(&p, argv[i], out.f);
+	} else {
+		struct json j;
+
+		json_init(&j, out.f);
+		json_begin_object(&j);
+		emit_json_policy(&p, &j);
+		json_end_object(&j);
+		json_finish(&j);
+	}
+	ret = output_close(&out, 1) ? EXIT_ENV : EXIT_OK;
+out:
+	policy_free(&p);
+	table_free(&t);
+	return ret;
+}
+
+static void json_diags(struct json *j, const struct diags *d)
+{
+	json_key(j, "diagnostics");
+	json_begin_array(j);
+	for (size_t k = 0; k < d->n; k++) {
+		const struct diagnostic *x = &d->v[k];
+
+		json_begin_object(j);
+		json_key(j, "severity");
+		json_string(j, severity_name(x->sev));
+		json_key(j, "file");
+		json_string(j, x->loc.file);
+		json_key(j, "line");
+		json_uint(j, x->loc.line);
+		json_key(j, "column");
+		json_uint(j, x->loc.col);
+		json_key(j, "message");
+		json_string(j, x->msg);
+		json_end_object(j);
+	}
+	json_end_array(j);
+}
+
+int cmd_check(int argc, char **argv, const struct command *cmd)
+{
+	struct reason_table t;
+	struct policy p;
+	struct diags d = { 0 };
+	struct opts o;
+	int i = parse_opts(argc, argv, cmd, "table json", &o);
+	int ret;
+
+	if (i < 0)
+		return EXIT_USAGE;
+	if (i == argc) {
+		usage_error(cmd, "no policy file");
+		return EXIT_USAGE;
+	}
+	ret = compile_and_analyze(&t, &p, argv + i, argc - i, &o, &d);
+	if (o.json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_begin_object(&j);
+		json_key(&j, "schema");
+		json_string(&j, "ldpolicy.check/1");
+		json_key(&j, "ok");
+		json_bool(&j, ret == 0);
+		json_diags(&j, &d);
+		if (ret == 0) {
+			json_key(&j, "policy");
+			json_begin_object(&j);
+			emit_json_policy(&p, &j);
+			json_end_object(&j);
+		}
+		json_end_object(&j);
+		json_finish(&j);
+		diag_free(&d);
+	} else {
+		flush_diags(&d);
+		if (ret == 0)
+			printf("%s: ok, %u reason%s denied\n", argv[i], policy_count(&p),
+			       policy_count(&p) == 1 ? "" : "s");
+	}
+	if (ret != -2) {
+		policy_free(&p);
+		table_free(&t);
+	}
+	return ret == -2 ? EXIT_ENV : ret ? EXIT_POLICY : EXIT_OK;
+}
+
+/* Read a blob file and check it against the table of @o. */
+int read_blob(const char *path, struct reason_table *t, struct blob_info *b,
+	      const struct opts *o, struct diags *d)
+{
+	size_t len;
+	char *buf = read_file(path, &len);
+	int ret;
+
+	if (!buf) {
+		diag_error(d, &(struct loc){ .file = path }, "cannot read: %s", strerror(errno));
+		return -2;
+	}
+	ret = blob_decode(buf, len, path, b, d);
+	free(buf);
+	if (ret)
+		return -1;
+	if (load_table(t, o, d))
+		return -2;
+	if (blob_check_table(b, t, path, d)) {
+		table_free(t);
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_decompile(int argc, char **argv, const struct command *cmd)
+{
+	struct reason_table t;
+	struct blob_info b;
+	struct policy p;
+	struct diags d = { 0 };
+	struct opts o;
+	int i = parse_opts(argc, argv, cmd, "table json", &o);
+	int ret;
+
+	if (i < 0)
+		return EXIT_USAGE;
+	if (argc - i != 1) {
+		usage_error(cmd, "one blob, please");
+		return EXIT_USAGE;
+	}
+	ret = read_blob(argv[i], &t, &b, &o, &d);
+	flush_diags(&d);
+	if (ret)
+		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
+	policy_from_bits(&p, &t, b.words, b.flags);
+	if (o.json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_begin_object(&j);
+		emit_json_policy(&p, &j);
+		json_end_object(&j);
+		json_finish(&j);
+	} else {
+		emit_ldp(&p, argv[i], stdout);
+		if (b.flags & LOCKDOWN_POLICY_FLAG_BYPASS_ACKED)
+			puts("# its author acknowledged bypasses; the acknowledgements are not in blobs");
+	}
+	policy_free(&p);
+	table_free(&t);
+	return EXIT_OK;
+}

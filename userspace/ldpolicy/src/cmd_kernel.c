@@ -1,0 +1,521 @@
+// SPDX-License-Identifier: GPL-2.0
+/* ldpolicy load, seal, status, query, diff: the running kernel. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyze.h"
+#include "blob.h"
+#include "cmd.h"
+#include "json.h"
+#include "kernel.h"
+#include "util.h"
+
+static const char *by_name(const struct kstate *k, unsigned int what)
+{
+	bool pol = bit_test(k->by_policy, what), sta = bit_test(k->by_static, what);
+
+	return pol && sta ? "both" : pol ? "policy" : sta ? "static" : "none";
+}
+
+static bool denied(const struct kstate *k, unsigned int what)
+{
+	return bit_test(k->by_policy, what) || bit_test(k->by_static, what);
+}
+
+/* The running kernel's table and state; a table from --table must match it. */
+static int kernel_open(struct reason_table *t, struct kstate *k, const struct opts *o,
+		       struct diags *d)
+{
+	char fp[65];
+
+	if (!kernel_has_policy(d))
+		return -2;
+	if (load_table(t, o, d))
+		return -2;
+	if (kernel_read(k, t, d)) {
+		table_free(t);
+		return -2;
+	}
+	table_fingerprint_hex(t, fp);
+	if (strcmp(fp, k->fingerprint)) {
+		if (!o->force) {
+			diag_error(d, NULL, "the reason table from %s (fingerprint %.16s...) is not "
+				   "the running kernel's (%.16s...): a policy compiled against it "
+				   "would be refused", t->source, fp, k->fingerprint);
+			table_free(t);
+			return -1;
+		}
+		diag_warning(d, NULL, "--force: the reason table from %s does not match the "
+			     "running kernel's; the kernel will refuse the blob", t->source);
+	}
+	return 0;
+}
+
+static bool is_blob_file(const char *path)
+{
+	size_t len;
+	char *buf = read_file(path, &len);
+	bool yes = buf && blob_sniff(buf, len);
+
+	free(buf);
+	return yes;
+}
+
+/*
+ * Compile one set of files, or read one blob, into @p. For a blob, @raw
+ * gets its bytes and *raw_len its length (0 for policy files): a blob is
+ * loaded as it is, never re-encoded. With --force a blob for another table
+ * is only warned about, for the kernel to judge.
+ */
+static int policy_of(struct policy *p, struct reason_table *t, char *const *args, size_t n,
+		     const struct opts *o, struct diags *d, uint8_t *raw, size_t *raw_len)
+{
+	*raw_len = 0;
+	memset(p, 0, sizeof(*p));
+	if (n == 1 && is_blob_file(args[0])) {
+		struct diags check = { 0 };
+		struct blob_info b;
+		size_t len;
+		char *buf = read_file(args[0], &len);
+		int ret = buf ? blob_decode(buf, len, args[0], &b, d) : -1;
+
+		if (!ret) {
+			memcpy(raw, buf, len);
+			*raw_len = len;
+		}
+		free(buf);
+		if (ret)
+			return -1;
+		if (blob_check_table(&b, t, args[0], &check)) {
+			for (size_t i = 0; i < check.n; i++)
+				diag_add(d, o->force ? SEV_WARNING : SEV_ERROR, &check.v[i].loc,
+					 "%s%s", o->force ? "--force: " : "", check.v[i].msg);
+			diag_free(&check);
+			if (!o->force)
+				return -1;
+		}
+		policy_from_bits(p, t, b.words, b.flags);
+		return 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (is_blob_file(args[i])) {
+			diag_error(d, &(struct loc){ .file = args[i] },
+				   "a blob cannot be combined with other files");
+			return -1;
+		}
+	if (policy_compile(p, t, args, n, d))
+		return -1;
+	return analyze_policy(p, d);
+}
+
+static void print_reasons(const struct reason_table *t, const uint64_t *bits, const char *sep)
+{
+	const char *s = "";
+
+	for (unsigned int i = 0; i < t->conf_max; i++)
+		if (table_is_reason(t, i) && bit_test(bits, i)) {
+			printf("%s%s", s, t->v[i].id);
+			s = sep;
+		}
+	if (!*s)
+		fputs("(none)", stdout);
+	putchar('\n');
+}
+
+int cmd_load(int argc, char **argv, const struct command *cmd)
+{
+	struct reason_table t;
+	struct kstate k;
+	struct policy p = { 0 };
+	struct diags d = { 0 };
+	struct opts o;
+	uint64_t loosen[POLICY_WORDS] = { 0 }, added[POLICY_WORDS] = { 0 };
+	bool any_loosen = false, broken = false;
+	uint8_t blob[LOCKDOWN_POLICY_MAX_SIZE];
+	size_t len, raw_len = 0;
+	int i = parse_opts(argc, argv, cmd, "table merge boot seal dry-run force", &o);
+	int ret, err;
+
+	if (i < 0)
+		return EXIT_USAGE;
+	if (i == argc) {
+		usage_error(cmd, "nothing to load");
+		return EXIT_USAGE;
+	}
+	ret = kernel_open(&t, &k, &o, &d);
+	if (ret) {
+		flush_diags(&d);
+		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
+	}
+	if (o.boot) {
+		/* each file on its own: a broken one must not keep the rest out */
+		policy_from_bits(&p, &t, k.by_policy, 0);
+		for (int a = i; a < argc; a++) {
+			struct policy one;
+			unsigned int errs = d.errors;
+
+			if (policy_of(&one, &t, argv + a, 1, &o, &d, blob, &raw_len) ||
+			    d.errors != errs) {
+				diag_error(&d, &(struct loc){ .file = argv[a] },
+					   "not loaded: the other files still are");
+				broken = true;
+				policy_free(&one);
+				continue;
+			}
+			for (int w = 0; w < POLICY_WORDS; w++)
+				p.deny[w] |= one.deny[w];
+			p.seal |= one.seal;
+			if (one.intent == INTENT_FEATURE_DISABLE)
+				p.intent = INTENT_FEATURE_DISABLE;
+			if (one.n_acks && !p.n_acks) {
+				p.acks = one.acks;
+				p.n_acks = one.n_acks;
+				one.acks = NULL;
+				one.n_acks = 0;
+			}
+			policy_free(&one);
+		}
+		raw_len = 0;
+	} else if (policy_of(&p, &t, argv + i, argc - i, &o, &d, blob, &raw_len)) {
+		flush_diags(&d);
+		ret = EXIT_POLICY;
+		goto out;
+	}
+	if (raw_len && (o.merge || o.seal)) {
+		/* re-encoding is only right for a blob checked against this table */
+		if (o.force) {
+			diag_error(&d, NULL, "--merge and --seal re-encode the blob: not with --force");
+			flush_diags(&d);
+			ret = EXIT_USAGE;
+			goto out;
+		}
+		raw_len = 0;
+	}
+	if (o.merge || o.boot)
+		for (int w = 0; w < POLICY_WORDS; w++)
+			p.deny[w] |= k.by_policy[w];
+	p.seal |= o.seal;
+	for (int w = 0; w < POLICY_WORDS; w++) {
+		loosen[w] = k.by_policy[w] & ~p.deny[w];
+		added[w] = p.deny[w] & ~k.by_policy[w];
+		any_loosen |= loosen[w] != 0;
+	}
+	if (k.sealed && !o.force) {
+		diag_error(&d, NULL, "the policy in force is sealed: no load is accepted until reboot");
+		flush_diags(&d);
+		ret = EXIT_POLICY;
+		goto out;
+	}
+	if (any_loosen && !o.force) {
+		for (unsigned int r = 0; r < t.conf_max; r++)
+			if (bit_test(loosen, r))
+				diag_error(&d, NULL, "would loosen the policy in force: %s is denied "
+					   "and this policy allows it (policies only tighten; "
+					   "--merge keeps what is denied)", t.v[r].id);
+		flush_diags(&d);
+		ret = EXIT_POLICY;
+		goto out;
+	}
+	flush_diags(&d);
+	if (o.dry_run) {
+		fputs("would deny, newly: ", stdout);
+		print_reasons(&t, added, " ");
+		ret = broken ? EXIT_POLICY : EXIT_OK;
+		goto out;
+	}
+	len = raw_len ? raw_len : blob_encode(&p, blob);
+	err = kernel_load(blob, len);
+	if (err) {
+		fprintf(stderr, "ldpolicy: the kernel refused the policy: %s (%s)\n",
+			strerrorname_np(err) ? strerrorname_np(err) : "?", kernel_load_error(err));
+		ret = EXIT_POLICY;
+		goto out;
+	}
+	if (!o.quiet) {
+		printf("loaded: %u reasons denied by lockdown_policy", policy_count(&p));
+		fputs(", newly: ", stdout);
+		print_reasons(&t, added, " ");
+		if (p.seal)
+			puts("sealed: no further load until reboot");
+	}
+	ret = broken ? EXIT_POLICY : EXIT_OK;
+out:
+	policy_free(&p);
+	table_free(&t);
+	return ret;
+}
+
+int cmd_seal(int argc, char **argv, const struct command *cmd)
+{
+	struct diags d = { 0 };
+	struct opts o;
+	int i = parse_opts(argc, argv, cmd, "", &o), err;
+
+	if (i < 0)
+		return EXIT_USAGE;
+	if (i != argc) {
+		usage_error(cmd, "seal takes no arguments");
+		return EXIT_USAGE;
+	}
+	if (!kernel_has_policy(&d)) {
+		flush_diags(&d);
+		return EXIT_ENV;
+	}
+	err = kernel_seal();
+	if (err) {
+		fprintf(stderr, "ldpolicy: cannot seal: %s\n", strerror(err));
+		return EXIT_POLICY;
+	}
+	return EXIT_OK;
+}
+
+int cmd_status(int argc, char **argv, const struct command *cmd)
+{
+	struct reason_table t;
+	struct kstate k;
+	struct diags d = { 0 };
+	struct opts o;
+	unsigned int n = 0, total = 0;
+	int i = parse_opts(argc, argv, cmd, "json table", &o);
+	int ret;
+
+	if (i < 0)
+		return EXIT_USAGE;
+	if (i != argc) {
+		usage_error(cmd, "status takes no arguments");
+		return EXIT_USAGE;
+	}
+	ret = kernel_open(&t, &k, &o, &d);
+	flush_diags(&d);
+	if (ret)
+		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
+	for (unsigned int r = 0; r < t.conf_max; r++)
+		if (table_is_reason(&t, r)) {
+			total++;
+			n += bit_test(k.by_policy, r);
+		}
+	if (o.json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_begin_object(&j);
+		json_key(&j, "schema");
+		json_string(&j, "ldpolicy.status/1");
+		json_key(&j, "fingerprint");
+		json_string(&j, k.fingerprint);
+		json_key(&j, "sealed");
+		json_bool(&j, k.sealed);
+		json_key(&j, "static_level");
+		json_string(&j, k.lockdown[0] ? k.lockdown : NULL);
+		json_key(&j, "intent");
+		json_string(&j, k.not_a_boundary ? "feature-disable" : "security-boundary");
+		json_key(&j, "bypass_acknowledged");
+		json_bool(&j, k.bypass_acked);
+		json_key(&j, "reasons");
+		json_begin_array(&j);
+		for (unsigned int r = 0; r < t.conf_max; r++) {
+			if (!table_is_reason(&t, r))
+				continue;
+			json_begin_object(&j);
+			json_key(&j, "value");
+			json_uint(&j, r);
+			json_key(&j, "id");
+			json_string(&j, t.v[r].id);
+			json_key(&j, "class");
+			json_string(&j, class_name(t.v[r].cls));
+			json_key(&j, "state");
+			json_string(&j, denied(&k, r) ? "denied" : "allowed");
+			json_key(&j, "by");
+			json_string(&j, by_name(&k, r));
+			json_key(&j, "denials");
+			json_uint(&j, k.denials[r]);
+			json_end_object(&j);
+		}
+		json_end_array(&j);
+		json_end_object(&j);
+		json_finish(&j);
+	} else {
+		printf("lockdown_policy: %u of %u reasons denied, %s\n", n, total,
+		       k.sealed ? "sealed until reboot" : "not sealed (loads may tighten it)");
+		if (k.not_a_boundary)
+			puts("intent: feature-disable (its author says it is not a security boundary)");
+		if (k.bypass_acked)
+			puts("bypasses: acknowledged by its author (see ldpolicy check on its source)");
+		printf("static lockdown level: %s\n\n", k.lockdown[0] ? k.lockdown : "(not built)");
+		printf("%-30s %-16s %-8s %-7s %s\n", "REASON", "CLASS", "STATE", "BY", "DENIALS");
+		for (unsigned int r = 0; r < t.conf_max; r++)
+			if (table_is_reason(&t, r))
+				printf("%-30s %-16s %-8s %-7s %llu\n", t.v[r].id,
+				       class_name(t.v[r].cls), denied(&k, r) ? "denied" : "allowed",
+				       by_name(&k, r), k.denials[r]);
+	}
+	table_free(&t);
+	return EXIT_OK;
+}
+
+/* Without lockdown_policy, the answer is the static level's. */
+static int query_static(const char *name, const struct opts *o, struct diags *d)
+{
+	struct reason_table t;
+	char *text = read_file("/sys/kernel/security/lockdown", NULL);
+	unsigned int level = 0;
+	int what;
+
+	diag_free(d);
+	if (load_table(&t, o, d)) {
+		flush_diags(d);
+		free(text);
+		return EXIT_ENV;
+	}
+	what = table_lookup(&t, name);
+	if (what < 0) {
+		fprintf(stderr, "ldpolicy: unknown reason '%s'\n", name);
+		table_free(&t);
+		free(text);
+		return EXIT_USAGE;
+	}
+	if (text && strstr(text, "[integrity]"))
+		level = t.integrity_max;
+	else if (text && strstr(text, "[confidentiality]"))
+		level = t.conf_max;
+	if (!o->quiet)
+		printf("%s: %s (static lockdown level%s)\n", t.v[what].id,
+		       (unsigned int)what <= level ? "denied" : "allowed",
+		       text ? "" : " unknown: no securityfs");
+	table_free(&t);
+	free(text);
+	return (unsigned int)what <= level ? EXIT_POLICY : EXIT_OK;
+}
+
+int cmd_query(int argc, char **argv, const struct command *cmd)
+{
+	struct reason_table t;
+	struct kstate k;
+	struct diags d = { 0 };
+	struct opts o;
+	int i = parse_opts(argc, argv, cmd, "json quiet table", &o);
+	int what, ret;
+
+	if (i < 0)
+		return EXIT_USAGE;
+	if (argc - i != 1) {
+		usage_error(cmd, "one reason, please");
+		return EXIT_USAGE;
+	}
+	if (access(SECFS_DIR, F_OK))
+		return query_static(argv[i], &o, &d);
+	ret = kernel_open(&t, &k, &o, &d);
+	flush_diags(&d);
+	if (ret)
+		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
+	what = table_lookup(&t, argv[i]);
+	if (what < 0) {
+		const char *s = table_suggest(&t, argv[i]);
+
+		fprintf(stderr, "ldpolicy: unknown reason '%s'%s%s%s\n", argv[i],
+			s ? "; did you mean '" : "", s ? s : "", s ? "'?" : "");
+		table_free(&t);
+		return EXIT_USAGE;
+	}
+	if (o.json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_begin_object(&j);
+		json_key(&j, "schema");
+		json_string(&j, "ldpolicy.query/1");
+		json_key(&j, "id");
+		json_string(&j, t.v[what].id);
+		json_key(&j, "state");
+		json_string(&j, denied(&k, what) ? "denied" : "allowed");
+		json_key(&j, "by");
+		json_string(&j, by_name(&k, what));
+		json_end_object(&j);
+		json_finish(&j);
+	} else if (!o.quiet) {
+		printf("%s: %s", t.v[what].id, denied(&k, what) ? "denied" : "allowed");
+		if (denied(&k, what))
+			printf(" (by %s)", by_name(&k, what));
+		putchar('\n');
+	}
+	ret = denied(&k, what) ? EXIT_POLICY : EXIT_OK;
+	table_free(&t);
+	return ret;
+}
+
+int cmd_diff(int argc, char **argv, const struct command *cmd)
+{
+	struct reason_table t;
+	struct kstate k;
+	struct policy p;
+	struct diags d = { 0 };
+	struct opts o;
+	uint64_t tighten[POLICY_WORDS], loosen[POLICY_WORDS], same[POLICY_WORDS];
+	bool any_loosen = false;
+	int i = parse_opts(argc, argv, cmd, "json table", &o);
+	int ret;
+
+	if (i < 0)
+		return EXIT_USAGE;
+	if (i == argc) {
+		usage_error(cmd, "no policy file");
+		return EXIT_USAGE;
+	}
+	ret = kernel_open(&t, &k, &o, &d);
+	if (ret) {
+		flush_diags(&d);
+		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
+	}
+	{
+		uint8_t raw[LOCKDOWN_POLICY_MAX_SIZE];
+		size_t raw_len;
+
+		ret = policy_of(&p, &t, argv + i, argc - i, &o, &d, raw, &raw_len);
+	}
+	flush_diags(&d);
+	if (ret) {
+		policy_free(&p);
+		table_free(&t);
+		return EXIT_POLICY;
+	}
+	for (int w = 0; w < POLICY_WORDS; w++) {
+		tighten[w] = p.deny[w] & ~k.by_policy[w];
+		loosen[w] = k.by_policy[w] & ~p.deny[w];
+		same[w] = p.deny[w] & k.by_policy[w];
+		any_loosen |= loosen[w] != 0;
+	}
+	if (o.json) {
+		struct json j;
+		const struct { const char *key; const uint64_t *bits; } sets[] = {
+			{ "tighten", tighten }, { "loosen", loosen }, { "unchanged", same },
+		};
+
+		json_init(&j, stdout);
+		json_begin_object(&j);
+		json_key(&j, "schema");
+		json_string(&j, "ldpolicy.diff/1");
+		for (size_t s = 0; s < ARRAY_SIZE(sets); s++) {
+			json_key(&j, sets[s].key);
+			json_begin_array(&j);
+			for (unsigned int r = 0; r < t.conf_max; r++)
+				if (table_is_reason(&t, r) && bit_test(sets[s].bits, r))
+					json_string(&j, t.v[r].id);
+			json_end_array(&j);
+		}
+		json_end_object(&j);
+		json_finish(&j);
+	} else {
+		fputs("would tighten (newly denied):    ", stdout);
+		print_reasons(&t, tighten, " ");
+		fputs("would try to loosen (refused):   ", stdout);
+		print_reasons(&t, loosen, " ");
+		fputs("already denied by the policy:    ", stdout);
+		print_reasons(&t, same, " ");
+	}
+	policy_free(&p);
+	table_free(&t);
+	return any_loosen ? EXIT_POLICY : EXIT_OK;
+}

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/* ldpolicy reasons, explain: the reason table and the reason model. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "json.h"
+#include "util.h"
+
+int cmd_reasons(int argc, char **argv, const struct command *cmd)
+{
+	struct reason_table t;
+	struct diags d = { 0 };
+	struct opts o;
+	char fp[65];
+	int i = parse_opts(argc, argv, cmd, "table json", &o);
+
+	if (i < 0)
+		return EXIT_USAGE;
+	if (i != argc) {
+		usage_error(cmd, "reasons takes no arguments");
+		return EXIT_USAGE;
+	}
+	if (load_table(&t, &o, &d)) {
+		flush_diags(&d);
+		return EXIT_ENV;
+	}
+	table_fingerprint_hex(&t, fp);
+	if (o.json) {
+		struct json j;
+
+		json_init(&j, stdout);
+		json_begin_object(&j);
+		json_key(&j, "schema");
+		json_string(&j, "ldpolicy.reasons/1");
+		json_key(&j, "source");
+		json_string(&j, t.source);
+		json_key(&j, "fingerprint");
+		json_string(&j, fp);
+		json_key(&j, "nr_reasons");
+		json_uint(&j, t.conf_max);
+		json_key(&j, "reasons");
+		json_begin_array(&j);
+		for (unsigned int r = 0; r < t.conf_max; r++) {
+			if (!table_is_reason(&t, r))
+				continue;
+			json_begin_object(&j);
+			json_key(&j, "value");
+			json_uint(&j, r);
+			json_key(&j, "id");
+			json_string(&j, t.v[r].id);
+			json_key(&j, "class");
+			json_string(&j, class_name(t.v[r].cls));
+			json_key(&j, "description");
+			json_string(&j, t.v[r].desc);
+			json_end_object(&j);
+		}
+		json_end_array(&j);
+		json_end_object(&j);
+		json_finish(&j);
+	} else {
+		/* the same format as the kernel's reasons file: an offline table */
+		printf("# lockdown reason table from %s\n# fingerprint %s\n", t.source, fp);
+		for (unsigned int r = 0; r < t.conf_max; r++)
+			if (table_is_reason(&t, r))
+				printf("%u %s %s %s\n", r, t.v[r].id, class_name(t.v[r].cls),
+				       t.v[r].desc ? t.v[r].desc : "-");
+	}
+	table_free(&t);
+	return EXIT_OK;
+}

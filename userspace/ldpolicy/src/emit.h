@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Emitters: a compiled policy as C, as .ldp source, as JSON. */
+#ifndef LDPOLICY_EMIT_H
+#define LDPOLICY_EMIT_H
+
+#include <stdio.h>
+
+#include "json.h"
+#include "policy.h"
+
+/*
+ * The kernel's builtin policy (security/lockdown_policy/builtin.h):
+ * reasons by identifier, resolved by the kernel's own compiler.
+ */
+void emit_c(const struct policy *p, char *const *sources, size_t n, FILE *f);
+
+/* .ldp source that compiles back to the same blob. */
+void emit_ldp(const struct policy *p, const char *source, FILE *f);
+
+/* The "ldpolicy.policy/1" JSON object (members only: caller opens it). */
+void emit_json_policy(const struct policy *p, struct json *j);
+
+#endif

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "json.h"
+
+void json_init(struct json *j, FILE *f)
+{
+	j->f = f;
+	j->depth = 0;
+	j->first[0] = true;
+	j->after_key = false;
+}
+
+/* Separator before a value: a comma unless first at this depth. */
+static void value_start(struct json *j)
+{
+	if (j->after_key) {
+		j->after_key = false;
+		return;
+	}
+	if (!j->first[j->depth])
+		fputc(',', j->f);
+	j->first[j->depth] = false;
+}
+
+static void open_(struct json *j, char c)
+{
+	value_start(j);
+	fputc(c, j->f);
+	if (j->depth < 31)
+		j->depth++;
+	j->first[j->depth] = true;
+}
+
+static void close_(struct json *j, char c)
+{
+	if (j->depth > 0)
+		j->depth--;
+	fputc(c, j->f);
+}
+
+void json_begin_object(struct json *j) { open_(j, '{'); }
+void json_end_object(struct json *j) { close_(j, '}'); }
+void json_begin_array(struct json *j) { open_(j, '['); }
+void json_end_array(struct json *j) { close_(j, ']'); }
+
+static void raw_string(struct json *j, const char *s)
+{
+	fputc('"', j->f);
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			fprintf(j->f, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", j->f);
+		else if (c == '\t')
+			fputs("\\t", j->f);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(j->f, "\\u%04x", c);
+		else
+			fputc(c, j->f);
+	}
+	fputc('"', j->f);
+}
+
+void json_key(struct json *j, const char *key)
+{
+	value_start(j);
+	raw_string(j, key);
+	fputc(':', j->f);
+	j->after_key = true;
+}
+
+void json_string(struct json *j, const char *s)
+{
+	value_start(j);
+	if (s)
+		raw_string(j, s);
+	else
+		fputs("null", j->f);
+}
+
+void json_uint(struct json *j, unsigned long long v)
+{
+	value_start(j);
+	fprintf(j->f, "%llu", v);
+}
+
+void json_bool(struct json *j, bool v)
+{
+	value_start(j);
+	fputs(v ? "true" : "false", j->f);
+}
+
+void json_finish(struct json *j)
+{
+	fputc('\n', j->f);
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* A small streaming JSON writer: objects, arrays, strings, numbers. */
+#ifndef LDPOLICY_JSON_H
+#define LDPOLICY_JSON_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+struct json {
+	FILE *f;
+	int depth;
+	bool first[32];		/* nothing written yet at this depth */
+	bool after_key;
+};
+
+void json_init(struct json *j, FILE *f);
+void json_begin_object(struct json *j);
+void json_end_object(struct json *j);
+void json_begin_array(struct json *j);
+void json_end_array(struct json *j);
+void json_key(struct json *j, const char *key);
+void json_string(struct json *j, const char *s);	/* NULL writes null */
+void json_uint(struct json *j, unsigned long long v);
+void json_bool(struct json *j, bool v);
+/* Ends the document with a newline. */
+void json_finish(struct json *j);
+
+#endif

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lexer.h"
+#include "util.h"
+
+const char *tok_kind_name(enum tok_kind k)
+{
+	switch (k) {
+	case TOK_WORD:
+		return "a word";
+	case TOK_STRING:
+		return "a string";
+	case TOK_EOL:
+		return "end of line";
+	case TOK_EOF:
+		return "end of file";
+	case TOK_BAD:
+		break;
+	}
+	return "a bad token";
+}
+
+void lexer_init(struct lexer *lx, const char *file, const char *text, struct diags *d)
+{
+	lx->file = file;
+	lx->p = text;
+	lx->line = 1;
+	lx->col = 1;
+	lx->d = d;
+}
+
+static void advance(struct lexer *lx)
+{
+	if (*lx->p == '\n') {
+		lx->line++;
+		lx->col = 1;
+	} else {
+		lx->col++;
+	}
+	lx->p++;
+}
+
+static bool word_start(int c)
+{
+	return isalpha(c) || c == '_';
+}
+
+static bool word_char(int c)
+{
+	return isalnum(c) || c == '_' || c == '-';
+}
+
+static void lex_string(struct lexer *lx, struct token *tok)
+{
+	size_t cap = 32, n = 0;
+	char *s = xmalloc(cap);
+
+	advance(lx);	/* opening quote */
+	for (;;) {
+		int c = (unsigned char)*lx->p;
+
+		if (c == '\0' || c == '\n') {
+			diag_error(lx->d, &tok->loc, "unterminated string");
+			free(s);
+			tok->kind = TOK_BAD;
+			return;
+		}
+		if (c == '"') {
+			advance(lx);
+			break;
+		}
+		if (c == '\\') {
+			struct loc at = { lx->file, lx->line, lx->col };
+
+			advance(lx);
+			c = (unsigned char)*lx->p;
+			if (c == 'n')
+				c = '\n';
+			else if (c == 't')
+				c = '\t';
+			else if (c != '\\' && c != '"') {
+				diag_error(lx->d, &at, "unknown escape '\\%c' in string",
+					   c && c != '\n' ? c : ' ');
+				free(s);
+				tok->kind = TOK_BAD;
+				while (*lx->p && *lx->p != '\n')
+					advance(lx);
+				return;
+			}
+		} else if (c < 0x20 && c != '\t') {
+			struct loc at = { lx->file, lx->line, lx->col };
+
+			diag_error(lx->d, &at, "control character 0x%02x in string", c);
+			free(s);
+			tok->kind = TOK_BAD;
+			while (*lx->p && *lx->p != '\n')
+				advance(lx);
+			return;
+		}
+		if (n + 2 > cap)
+			s = xrealloc(s, cap *= 2);
+		s[n++] = c;
+		advance(lx);
+	}
+	s[n] = '\0';
+	tok->kind = TOK_STRING;
+	tok->text = s;
+}
+
+void lexer_next(struct lexer *lx, struct token *tok)
+{
+	int c;
+
+	memset(tok, 0, sizeof(*tok));
+	for (;;) {
+		c = (unsigned char)*lx->p;
+		if (c == ' ' || c == '\t' || c == '\r') {
+			advance(lx);
+		} else if (c == '#') {
+			while (*lx->p && *lx->p != '\n')
+				advance(lx);
+		} else {
+			break;
+		}
+	}
+	tok->loc = (struct loc){ lx->file, lx->line, lx->col };
+	if (c == '\0') {
+		tok->kind = TOK_EOF;
+	} else if (c == '\n') {
+		tok->kind = TOK_EOL;
+		advance(lx);
+	} else if (c == '"') {
+		lex_string(lx, tok);
+	} else if (word_start(c)) {
+		const char *start = lx->p;
+
+		while (word_char((unsigned char)*lx->p))
+			advance(lx);
+		tok->kind = TOK_WORD;
+		tok->text = xstrndup(start, lx->p - start);
+	} else {
+		if (isprint(c))
+			diag_error(lx->d, &tok->loc, "unexpected character '%c'", c);
+		else
+			diag_error(lx->d, &tok->loc, "unexpected byte 0x%02x", c);
+		advance(lx);
+		tok->kind = TOK_BAD;
+	}
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The .ldp lexer: words, "strings", comments and line ends. The language
+ * is line-oriented, so a line end is a token.
+ */
+#ifndef LDPOLICY_LEXER_H
+#define LDPOLICY_LEXER_H
+
+#include "diag.h"
+
+enum tok_kind { TOK_WORD, TOK_STRING, TOK_EOL, TOK_EOF, TOK_BAD };
+
+struct token {
+	enum tok_kind kind;
+	struct loc loc;
+	char *text;	/* WORD: the word; STRING: the unescaped contents */
+};
+
+struct lexer {
+	const char *file;
+	const char *p;
+	unsigned int line, col;
+	struct diags *d;
+};
+
+void lexer_init(struct lexer *lx, const char *file, const char *text, struct diags *d);
+
+/*
+ * The next token; the caller frees tok->text. A malformed token is
+ * reported to the diagnostics and returned as TOK_BAD.
+ */
+void lexer_next(struct lexer *lx, struct token *tok);
+
+const char *tok_kind_name(enum tok_kind k);
+
+#endif

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ldpolicy: compile, load, show and explain lockdown_policy policies.
+ * Usage: ldpolicy COMMAND [OPTIONS] [ARGS]; see ldpolicy(8).
+ */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "util.h"
+
+#ifndef LDPOLICY_VERSION
+#define LDPOLICY_VERSION "0.1"
+#endif
+
+const struct command commands[] = {
+	{ "compile", cmd_compile, "[--table SRC] [-o OUT] [--emit FORMAT | --emit-c] FILE...",
+	  "compile policy files into a blob (or C, .ldp, JSON)",
+	  "  -o, --output FILE   write to FILE (default: standard output)\n"
+	  "      --emit FORMAT   blob (default), c, ldp or json\n"
+	  "      --emit-c        the kernel's builtin policy, as C (--emit c)\n"
+	  "  -t, --table SRC     reason table: auto, a securityfs directory, an offline\n"
+	  "                      table, a vmlinux or BTF file, or include/linux/security.h\n" },
+	{ "check", cmd_check, "[--table SRC] [--json] FILE...",
+	  "report every error and every bypass in policy files",
+	  "  -t, --table SRC     reason table (see compile)\n"
+	  "  -j, --json          diagnostics as JSON (ldpolicy.check/1)\n" },
+	{ "decompile", cmd_decompile, "[--table SRC] [--json] BLOB",
+	  "print a blob as policy source",
+	  "  -t, --table SRC     reason table to name the bits with (see compile)\n"
+	  "  -j, --json          as JSON (ldpolicy.policy/1)\n" },
+	{ "load", cmd_load, "[--table SRC] [--merge] [--seal] [--boot] [--dry-run] [--force] FILE|BLOB...",
+	  "load a policy into the running kernel",
+	  "      --merge         load the union of FILE and the policy in force\n"
+	  "      --seal          seal the policy in the same write\n"
+	  "      --boot          boot mode: load each valid FILE, merged; report broken\n"
+	  "                      ones and exit 1, never leaving the valid ones out\n"
+	  "  -n, --dry-run       check everything, write nothing\n"
+	  "  -f, --force         skip the tool's own checks (loosening, fingerprint) and\n"
+	  "                      let the kernel decide\n"
+	  "  -t, --table SRC     reason table (default: the running kernel's)\n" },
+	{ "status", cmd_status, "[--json]",
+	  "show, per reason, who denies it, and the denial counters",
+	  "  -j, --json          as JSON (ldpolicy.status/1)\n" },
+	{ "query", cmd_query, "[--json] REASON",
+	  "exit 0 if the running kernel allows REASON, 1 if it denies it",
+	  "  -j, --json          print the answer as JSON (ldpolicy.query/1)\n"
+	  "  -q, --quiet         print nothing\n" },
+	{ "diff", cmd_diff, "[--json] FILE...",
+	  "what loading FILE would tighten, and what it would try to loosen",
+	  "  -j, --json          as JSON (ldpolicy.diff/1)\n" },
+	{ "reasons", cmd_reasons, "[--table SRC] [--json]",
+	  "list the reason table (the output is an offline table file)",
+	  "  -t, --table SRC     the table to list (see compile)\n"
+	  "  -j, --json          as JSON (ldpolicy.reasons/1)\n" },
+	{ "explain", cmd_explain, "[--json] REASON",
+	  "what REASON gates, what allowing it grants, what it defeats",
+	  "  -t, --table SRC     reason table (see compile)\n"
+	  "  -j, --json          as JSON (ldpolicy.explain/1)\n" },
+	{ "seal", cmd_seal, "",
+	  "refuse every later load until reboot", "" },
+	{ 0 }
+};
+
+static void print_help(FILE *f)
+{
+	fputs("usage: ldpolicy COMMAND [OPTIONS] [ARGS]\n\n"
+	      "Per-reason, tighten-only kernel lockdown: compile, load and show\n"
+	      "lockdown_policy policies.\n\ncommands:\n", f);
+	for (const struct command *c = commands; c->name; c++)
+		fprintf(f, "  %-10s %s\n", c->name, c->summary);
+	fputs("\nldpolicy COMMAND --help for a command's options; ldpolicy(8) for more.\n"
+	      "exit status: 0 done, 1 policy error or refused, 2 usage, 3 environment\n", f);
+}
+
+static void command_help(const struct command *c, FILE *f)
+{
+	fprintf(f, "usage: ldpolicy %s %s\n\n%s.\n", c->name, c->args, c->summary);
+	if (c->help[0])
+		fprintf(f, "\noptions:\n%s", c->help);
+	fputs("  -h, --help          this help\n", f);
+}
+
+void usage_error(const struct command *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("ldpolicy: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	if (cmd)
+		fprintf(stderr, "\nusage: ldpolicy %s %s\n", cmd->name, cmd->args);
+	else
+		fputc('\n', stderr);
+}
+
+int parse_opts(int argc, char **argv, const struct command *cmd, const char *allowed,
+	       struct opts *o)
+{
+	static const struct option all[] = {
+		{ "table", required_argument, 0, 't' },
+		{ "output", required_argument, 0, 'o' },
+		{ "emit", required_argument, 0, 'E' },
+		{ "emit-c", no_argument, 0, 'C' },
+		{ "json", no_argument, 0, 'j' },
+		{ "merge", no_argument, 0, 'm' },
+		{ "boot", no_argument, 0, 'b' },
+		{ "seal", no_argument, 0, 's' },
+		{ "dry-run", no_argument, 0, 'n' },
+		{ "force", no_argument, 0, 'f' },
+		{ "quiet", no_argument, 0, 'q' },
+		{ "help", no_argument, 0, 'h' },
+		{ 0 }
+	};
+	int c, idx;
+
+	memset(o, 0, sizeof(*o));
+	o->table = "auto";
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+t:o:jnfqh", all, &idx)) != -1) {
+		const char *name = NULL;
+
+		if (c == 'h') {
+			command_help(cmd, stdout);
+			exit(EXIT_OK);
+		}
+		if (c == '?' || c == ':') {
+			usage_error(cmd, "%s: unknown option or missing argument",
+				    argv[optind - 1]);
+			return -1;
+		}
+		for (const struct option *x = all; x->name; x++)
+			if (x->val == c)
+				name = x->name;
+		if (!strstr(allowed, name)) {
+			usage_error(cmd, "'%s' takes no --%s", cmd->name, name);
+			return -1;
+		}
+		switch (c) {
+		case 't': o->table = optarg; break;
+		case 'o': o->output = optarg; break;
+		case 'E': o->emit = optarg; break;
+		case 'C': o->emit = "c"; break;
+		case 'j': o->json = true; break;
+		case 'm': o->merge = true; break;
+		case 'b': o->boot = true; break;
+		case 's': o->seal = true; break;
+		case 'n': o->dry_run = true; break;
+		case 'f': o->force = true; break;
+		case 'q': o->quiet = true; break;
+		}
+	}
+	return optind;
+}
+
+void flush_diags(struct diags *d)
+{
+	fflush(stdout);
+	diag_sort(d);
+	diag_print(d, stderr);
+	diag_free(d);
+}
+
+int load_table(struct reason_table *t, const struct opts *o, struct diags *d)
+{
+	return table_load(t, o->table, d);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		print_help(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+		if (argc > 2 && strcmp(argv[1], "help") == 0)
+			for (const struct command *c = commands; c->name; c++)
+				if (!strcmp(c->name, argv[2])) {
+					command_help(c, stdout);
+					return EXIT_OK;
+				}
+		print_help(stdout);
+		return EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		printf("ldpolicy %s (blob format %d)\n", LDPOLICY_VERSION, LOCKDOWN_POLICY_VERSION);
+		return EXIT_OK;
+	}
+	for (const struct command *c = commands; c->name; c++)
+		if (!strcmp(c->name, argv[1]))
+			return c->run(argc - 1, argv + 1, c);
+	usage_error(NULL, "unknown command '%s' (ldpolicy --help lists them)", argv[1]);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Resolution: statements evaluated in order, includes expanded where they
+ * stand, names resolved against the reason table.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "policy.h"
+#include "util.h"
+
+#define MAX_INCLUDE_DEPTH 16
+
+struct ctx {
+	struct policy *p;
+	struct diags *d;
+	char *stack[MAX_INCLUDE_DEPTH];	/* realpaths being compiled */
+	int depth;
+};
+
+bool policy_denies(const struct policy *p, unsigned int what)
+{
+	return what < LOCKDOWN_POLICY_MAX_REASONS && bit_test(p->deny, what);
+}
+
+void policy_set(struct policy *p, unsigned int what, bool deny)
+{
+	if (deny)
+		p->deny[what / 64] |= 1ULL << (what % 64);
+	else
+		p->deny[what / 64] &= ~(1ULL << (what % 64));
+}
+
+unsigned int policy_count(const struct policy *p)
+{
+	unsigned int n = 0;
+
+	for (int i = 0; i < POLICY_WORDS; i++)
+		n += __builtin_popcountll(p->deny[i]);
+	return n;
+}
+
+uint32_t policy_flags(const struct policy *p)
+{
+	uint32_t f = 0;
+
+	if (p->seal)
+		f |= LOCKDOWN_POLICY_FLAG_SEAL;
+	if (p->intent == INTENT_FEATURE_DISABLE)
+		f |= LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY;
+	if (p->n_acks)
+		f |= LOCKDOWN_POLICY_FLAG_BYPASS_ACKED;
+	return f;
+}
+
+void policy_from_bits(struct policy *p, const struct reason_table *t,
+		      const uint64_t *words, uint32_t flags)
+{
+	memset(p, 0, sizeof(*p));
+	p->t = t;
+	for (unsigned int i = 0; i < t->conf_max; i++)
+		if (table_is_reason(t, i) && bit_test(words, i))
+			policy_set(p, i, true);
+	p->seal = flags & LOCKDOWN_POLICY_FLAG_SEAL;
+	if (flags & LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY)
+		p->intent = INTENT_FEATURE_DISABLE;
+}
+
+/* Apply one name of a deny/allow statement. */
+static void apply_name(struct ctx *c, const struct word *w, bool deny)
+{
+	const struct reason_table *t = c->p->t;
+	unsigned int lo = 1, hi = 0;
+	int what;
+
+	if (!strcmp(w->text, "integrity")) {
+		hi = t->integrity_max;
+	} else if (!strcmp(w->text, "confidentiality") || !strcmp(w->text, "all")) {
+		hi = t->conf_max;
+	} else if ((what = table_lookup(t, w->text)) >= 0) {
+		lo = what;
+		hi = what + 1;
+	} else {
+		const char *s = table_suggest(t, w->text);
+
+		for (unsigned int i = 0; i <= t->conf_max; i++)
+			if (!table_is_reason(t, i) && !strcmp(w->text, t->v[i].id)) {
+				diag_error(c->d, &w->loc, "%s is a level, not a reason%s", w->text,
+					   i == t->integrity_max ? ": use the group 'integrity'" :
+					   i == t->conf_max ? ": use the group 'confidentiality'" : "");
+				return;
+			}
+		if (s)
+			diag_error(c->d, &w->loc, "unknown reason '%s'; did you mean '%s'?",
+				   w->text, s);
+		else
+			diag_error(c->d, &w->loc, "unknown reason '%s' (not in the table from %s)",
+				   w->text, t->source);
+		return;
+	}
+	if (!deny) {
+		bool any = false;
+
+		for (unsigned int i = lo; i < hi; i++)
+			any |= table_is_reason(t, i) && policy_denies(c->p, i);
+		if (!any)
+			diag_warning(c->d, &w->loc, "'allow %s' has no effect: nothing it names is denied here",
+				     w->text);
+	}
+	for (unsigned int i = lo; i < hi; i++) {
+		if (!table_is_reason(t, i))
+			continue;
+		policy_set(c->p, i, deny);
+		if (deny)
+			c->p->deny_loc[i] = w->loc;
+	}
+}
+
+static int compile_file(struct ctx *c, const char *path, const struct loc *from);
+
+static void do_include(struct ctx *c, const struct stmt *s, const char *from_path)
+{
+	char *dir, *path;
+
+	if (s->str.text[0] == '/' || !strchr(from_path, '/')) {
+		path = xstrdup(s->str.text);
+	} else {
+		char *copy = xstrdup(from_path);
+
+		dir = dirname(copy);
+		path = xasprintf("%s/%s", dir, s->str.text);
+		free(copy);
+	}
+	compile_file(c, path, &s->str.loc);
+	free(path);
+}
+
+static void do_stmt(struct ctx *c, const struct stmt *s, const char *path)
+{
+	struct policy *p = c->p;
+
+	switch (s->kind) {
+	case ST_DENY:
+	case ST_ALLOW:
+		for (size_t i = 0; i < s->n_names; i++)
+			apply_name(c, &s->names[i], s->kind == ST_DENY);
+		break;
+	case ST_INCLUDE:
+		do_include(c, s, path);
+		break;
+	case ST_SEAL:
+		p->seal = true;
+		break;
+	case ST_INTENT: {
+		enum intent in = strcmp(s->names[0].text, "feature-disable") ?
+				 INTENT_BOUNDARY : INTENT_FEATURE_DISABLE;
+
+		if (p->intent_loc.file && in != p->intent) {
+			diag_error(c->d, &s->loc, "conflicting intent: '%s' here", s->names[0].text);
+			diag_note(c->d, &p->intent_loc, "the intent was declared here");
+			break;
+		}
+		p->intent = in;
+		p->intent_loc = s->loc;
+		if (s->str.text) {
+			free(p->intent_why);
+			p->intent_why = xstrdup(s->str.text);
+		}
+		break;
+	}
+	case ST_ACK: {
+		int what = table_lookup(p->t, s->names[0].text);
+		struct ack *a;
+
+		if (what < 0) {
+			const char *sug = table_suggest(p->t, s->names[0].text);
+
+			diag_error(c->d, &s->names[0].loc, "unknown reason '%s'%s%s%s",
+				   s->names[0].text, sug ? "; did you mean '" : "",
+				   sug ? sug : "", sug ? "'?" : "");
+			break;
+		}
+		if (!s->str.text[0]) {
+			diag_error(c->d, &s->str.loc, "an acknowledgement needs a reason, not an empty string");
+			break;
+		}
+		grow(&p->acks, &p->cap_acks, p->n_acks + 1, sizeof(*p->acks));
+		a = &p->acks[p->n_acks++];
+		a->reason = what;
+		a->why = xstrdup(s->str.text);
+		a->loc = s->loc;
+		a->used = false;
+		break;
+	}
+	}
+}
+
+static int compile_file(struct ctx *c, const char *path, const struct loc *from)
+{
+	struct policy_file *f;
+	char real[PATH_MAX];
+	unsigned int errors = c->d->errors;
+	size_t len;
+	char *text;
+
+	if (c->depth == MAX_INCLUDE_DEPTH) {
+		diag_error(c->d, from, "includes nested deeper than %d", MAX_INCLUDE_DEPTH);
+		return -1;
+	}
+	text = read_file(path, &len);
+	if (!text) {
+		if (from)
+			diag_error(c->d, from, "cannot include '%s': %s", path, strerror(errno));
+		else
+			diag_error(c->d, &(struct loc){ .file = path }, "cannot read: %s",
+				   strerror(errno));
+		return -1;
+	}
+	if (strcmp(path, "-") && realpath(path, real)) {
+		for (int i = 0; i < c->depth; i++)
+			if (!strcmp(c->stack[i], real)) {
+				diag_error(c->d, from, "'%s' includes itself", path);
+				free(text);
+				return -1;
+			}
+	} else {
+		snprintf(real, sizeof(real), "%s", path);
+	}
+	f = parse_policy(path, text, len, c->d);
+	free(text);
+	grow(&c->p->files, &c->p->cap_files, c->p->n_files + 1, sizeof(*c->p->files));
+	c->p->files[c->p->n_files++] = f;
+
+	c->stack[c->depth++] = real;
+	for (size_t i = 0; i < f->n; i++)
+		do_stmt(c, &f->stmts[i], f->path);
+	c->depth--;
+	return c->d->errors == errors ? 0 : -1;
+}
+
+int policy_compile(struct policy *p, const struct reason_table *t,
+		   char *const *paths, size_t n, struct diags *d)
+{
+	struct ctx c = { .p = p, .d = d };
+	int ret = 0;
+
+	memset(p, 0, sizeof(*p));
+	p->t = t;
+	for (size_t i = 0; i < n; i++)
+		if (compile_file(&c, paths[i], NULL))
+			ret = -1;
+	return ret;
+}
+
+void policy_free(struct policy *p)
+{
+	for (size_t i = 0; i < p->n_files; i++)
+		policy_file_free(p->files[i]);
+	free(p->files);
+	for (size_t i = 0; i < p->n_acks; i++)
+		free(p->acks[i].why);
+	free(p->acks);
+	free(p->intent_why);
+	memset(p, 0, sizeof(*p));
+}

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The reason table: building it from identifiers, lookups, fingerprint. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <openssl/evp.h>
+
+#include "table.h"
+#include "util.h"
+
+const char *class_name(enum reason_class c)
+{
+	return c == CLASS_INTEGRITY ? "integrity" : "confidentiality";
+}
+
+bool table_is_reason(const struct reason_table *t, unsigned int what)
+{
+	return what > 0 && what < t->conf_max && what != t->integrity_max;
+}
+
+static int fingerprint(struct reason_table *t)
+{
+	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+	unsigned int len = 0;
+	int ok = ctx && EVP_DigestInit_ex(ctx, EVP_sha256(), NULL);
+
+	for (unsigned int i = 0; ok && i <= t->conf_max; i++)
+		ok = EVP_DigestUpdate(ctx, t->v[i].id, strlen(t->v[i].id)) &&
+		     EVP_DigestUpdate(ctx, "\n", 1);
+	ok = ok && EVP_DigestFinal_ex(ctx, t->fingerprint, &len) &&
+	     len == sizeof(t->fingerprint);
+	EVP_MD_CTX_free(ctx);
+	return ok ? 0 : -1;
+}
+
+int table_from_ids(struct reason_table *t, char **ids, unsigned int n,
+		   const char *source, struct diags *d)
+{
+	struct loc loc = { .file = source };
+	unsigned int imax = 0;
+
+	memset(t, 0, sizeof(*t));
+	t->source = xstrdup(source);
+	if (n < 3 || strcmp(ids[0], "LOCKDOWN_NONE") ||
+	    strcmp(ids[n - 1], "LOCKDOWN_CONFIDENTIALITY_MAX")) {
+		diag_error(d, &loc, "not a lockdown reason table: it must run from "
+			   "LOCKDOWN_NONE to LOCKDOWN_CONFIDENTIALITY_MAX");
+		goto fail;
+	}
+	for (unsigned int i = 0; i < n; i++) {
+		if (!ids[i]) {
+			diag_error(d, &loc, "reason table has no identifier for value %u", i);
+			goto fail;
+		}
+		if (!strcmp(ids[i], "LOCKDOWN_INTEGRITY_MAX"))
+			imax = i;
+		for (unsigned int j = 0; j < i; j++)
+			if (!strcmp(ids[i], ids[j])) {
+				diag_error(d, &loc, "%s appears twice in the reason table", ids[i]);
+				goto fail;
+			}
+	}
+	if (!imax) {
+		diag_error(d, &loc, "reason table has no LOCKDOWN_INTEGRITY_MAX");
+		goto fail;
+	}
+	if (n - 1 > LOCKDOWN_POLICY_MAX_REASONS) {
+		diag_error(d, &loc, "reason table has %u reasons, more than a blob holds", n - 1);
+		goto fail;
+	}
+	t->v = xcalloc(n, sizeof(*t->v));
+	for (unsigned int i = 0; i < n; i++) {
+		t->v[i].id = ids[i];
+		t->v[i].cls = i < imax ? CLASS_INTEGRITY : CLASS_CONFIDENTIALITY;
+		ids[i] = NULL;
+	}
+	t->integrity_max = imax;
+	t->conf_max = n - 1;
+	if (fingerprint(t)) {
+		diag_error(d, &loc, "cannot compute the SHA-256 fingerprint");
+		table_free(t);
+		return -1;
+	}
+	return 0;
+fail:
+	for (unsigned int i = 0; i < n; i++) {
+		free(ids[i]);
+		ids[i] = NULL;
+	}
+	free(t->source);
+	t->source = NULL;
+	return -1;
+}
+
+static const char *short_form(const char *id)
+{
+	return strncmp(id, "LOCKDOWN_", 9) ? id : id + 9;
+}
+
+int table_lookup(const struct reason_table *t, const char *name)
+{
+	for (unsigned int i = 0; i < t->conf_max; i++) {
+		if (!table_is_reason(t, i))
+			continue;
+		if (!strcmp(name, t->v[i].id) || !strcasecmp(name, short_form(t->v[i].id)))
+			return i;
+	}
+	return -1;
+}
+
+static unsigned int edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	unsigned int *row = xcalloc(lb + 1, sizeof(*row)), r;
+
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		unsigned int diag = row[0];
+
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			unsigned int up = row[j];
+			unsigned int cost = (a[i - 1] | 0x20) != (b[j - 1] | 0x20);
+			unsigned int best = diag + cost;
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	r = row[lb];
+	free(row);
+	return r;
+}
+
+const char *table_suggest(const struct reason_table *t, const char *name)
+{
+	const char *best = NULL;
+	unsigned int best_d = ~0U;
+	size_t len = strlen(name);
+
+	if (len > 64)
+		return NULL;
+	for (unsigned int i = 0; i < t->conf_max; i++) {
+		unsigned int d1, d2, dist;
+
+		if (!table_is_reason(t, i))
+			continue;
+		d1 = edit_distance(name, t->v[i].id);
+		d2 = edit_distance(name, short_form(t->v[i].id));
+		dist = d1 < d2 ? d1 : d2;
+		if (dist < best_d) {
+			best_d = dist;
+			best = t->v[i].id;
+		}
+	}
+	/* a suggestion must be closer than a rewrite */
+	return best_d <= 2 + len / 4 ? best : NULL;
+}
+
+void table_fingerprint_hex(const struct reason_table *t, char out[65])
+{
+	for (int i = 0; i < LOCKDOWN_POLICY_FINGERPRINT_SIZE; i++)
+		sprintf(out + 2 * i, "%02x", t->fingerprint[i]);
+}
+
+void table_free(struct reason_table *t)
+{
+	if (t->v)
+		for (unsigned int i = 0; i <= t->conf_max; i++) {
+			free(t->v[i].id);
+			free(t->v[i].desc);
+		}
+	free(t->v);
+	free(t->source);
+	memset(t, 0, sizeof(*t));
+}
+
+static bool is_dir(const char *p)
+{
+	struct stat st;
+
+	return !stat(p, &st) && S_ISDIR(st.st_mode);
+}
+
+static int load_text_file(struct reason_table *t, const char *path, bool header,
+			  struct diags *d)
+{
+	struct loc loc = { .file = path };
+	char *text = read_file(path, NULL);
+	int ret;
+
+	if (!text) {
+		diag_error(d, &loc, "cannot read: %s", strerror(errno));
+		return -1;
+	}
+	ret = header ? table_from_header(t, text, path, d) : table_from_text(t, text, path, d);
+	free(text);
+	return ret;
+}
+
+static int sniff(const char *path, unsigned char *buf, size_t n)
+{
+	FILE *f = fopen(path, "rb");
+	size_t got;
+
+	if (!f)
+		return -1;
+	got = fread(buf, 1, n, f);
+	fclose(f);
+	return got == n ? 0 : -1;
+}
+
+int table_load(struct reason_table *t, const char *spec, struct diags *d)
+{
+	unsigned char magic[4];
+	struct loc loc = { .file = spec };
+
+	if (!strcmp(spec, "auto")) {
+		if (!access(SECFS_DIR "/reasons", R_OK))
+			return load_text_file(t, SECFS_DIR "/reasons", false, d);
+		if (!access(BTF_VMLINUX, R_OK))
+			return table_from_btf(t, BTF_VMLINUX, d);
+		diag_error(d, NULL, "no reason table: this kernel has neither "
+			   SECFS_DIR " nor " BTF_VMLINUX "; give one with --table");
+		return -1;
+	}
+	if (is_dir(spec)) {
+		char *p = xasprintf("%s/reasons", spec);
+		int ret = load_text_file(t, p, false, d);
+
+		free(p);
+		return ret;
+	}
+	if (sniff(spec, magic, sizeof(magic))) {
+		diag_error(d, &loc, "cannot read: %s", errno ? strerror(errno) : "too short");
+		return -1;
+	}
+	if (!memcmp(magic, "\177ELF", 4) || (magic[0] == 0x9f && magic[1] == 0xeb) ||
+	    (magic[0] == 0xeb && magic[1] == 0x9f))
+		return table_from_btf(t, spec, d);
+	{
+		char *text = read_file(spec, NULL);
+		bool header = text && strstr(text, "enum lockdown_reason");
+
+		free(text);
+		return load_text_file(t, spec, header, d);
+	}
+}

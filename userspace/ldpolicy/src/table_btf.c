@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The reason table from BTF: enum lockdown_reason in /sys/kernel/btf/vmlinux
+ * or in a vmlinux (or raw BTF) file, read with libbpf.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "table.h"
+#include "util.h"
+
+static int silent(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	(void)level;
+	(void)fmt;
+	(void)ap;
+	return 0;
+}
+
+int table_from_btf(struct reason_table *t, const char *path, struct diags *d)
+{
+	struct loc loc = { .file = path };
+	const struct btf_type *type;
+	const struct btf_enum *e;
+	struct btf *btf;
+	char **ids = NULL;
+	unsigned int n, max = 0;
+	int id, ret = -1;
+
+	libbpf_set_print(silent);
+	btf = btf__parse(path, NULL);
+	if (!btf) {
+		diag_error(d, &loc, "cannot read BTF: %s", strerror(errno));
+		return -1;
+	}
+	id = btf__find_by_name_kind(btf, "lockdown_reason", BTF_KIND_ENUM);
+	if (id < 0) {
+		diag_error(d, &loc, "no enum lockdown_reason in this BTF");
+		goto out;
+	}
+	type = btf__type_by_id(btf, id);
+	n = btf_vlen(type);
+	e = btf_enum(type);
+	if (!n || n > LOCKDOWN_POLICY_MAX_REASONS + 1) {
+		diag_error(d, &loc, "enum lockdown_reason has %u values", n);
+		goto out;
+	}
+	ids = xcalloc(n, sizeof(*ids));
+	for (unsigned int i = 0; i < n; i++) {
+		const char *name = btf__name_by_offset(btf, e[i].name_off);
+
+		if (!name || e[i].val < 0 || (unsigned int)e[i].val >= n) {
+			diag_error(d, &loc, "enum lockdown_reason: value %d of '%s' is not in 0..%u",
+				   e[i].val, name ? name : "?", n - 1);
+			goto out;
+		}
+		if (ids[e[i].val]) {
+			diag_error(d, &loc, "enum lockdown_reason: two names for value %d", e[i].val);
+			goto out;
+		}
+		ids[e[i].val] = xstrdup(name);
+		if ((unsigned int)e[i].val > max)
+			max = e[i].val;
+	}
+	{
+		char *source = xasprintf("btf:%s", path);
+
+		ret = table_from_ids(t, ids, max + 1, source, d);
+		free(source);
+	}
+out:
+	if (ids)
+		for (unsigned int i = 0; i < n; i++)
+			free(ids[i]);
+	free(ids);
+	btf__free(btf);
+	return ret;
+}
