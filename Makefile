@@ -3,9 +3,11 @@
 #   make demo        build everything, boot it, show lockdown at work
 #   make check       everything CI runs: unit tests and every VM scenario
 #   make test-unit   the fast part alone (no kernel, no VM)
-#   make kernel      the test kernel (build/obj-test/arch/x86/boot/bzImage)
+#   make kernel      the test kernels (build/obj-*/arch/x86/boot/bzImage)
+#   make ldpolicy    the tool (build/ldpolicy/ldpolicy)
 #   make vm-test     boot every VM scenario (SCENARIOS="a b" for some)
 #   make kernel-series  export kernel/ as a git format-patch series
+#   make install     install ldpolicy (DESTDIR, PREFIX)
 #
 # Everything built goes under $(BUILD). See README.md.
 
@@ -21,21 +23,57 @@ HOST_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror
 export LC_ALL := C
 unexport KCONFIG_CONFIG
 
-KTREE    := $(BUILD)/linux
-KSCRIPTS := scripts/kernel-tree.sh scripts/kernel-config.sh scripts/cache-key.sh
-KIMAGE_test := $(BUILD)/obj-test/arch/x86/boot/bzImage
-
-.PHONY: all deps kernel initramfs vm-test test-unit check demo clean \
-	kernel-series FORCE
-all: kernel initramfs
+.PHONY: all deps kernel ldpolicy initramfs vm-test test-unit check demo \
+	clean distclean kernel-series install FORCE
+all: kernel ldpolicy initramfs
 
 deps:
 	@scripts/deps.sh
 
-# --- kernel ------------------------------------------------------------
-# The tree is re-synced when anything under kernel/ changes content; each
-# configuration is rebuilt when the tree or its fragment does. Kbuild then
-# rebuilds only what the synced files touch.
+# --- ldpolicy ----------------------------------------------------------
+
+LDP_DIR     := $(BUILD)/ldpolicy
+LDPOLICY    := $(LDP_DIR)/ldpolicy
+LDPOLICY_STATIC := $(LDP_DIR)/ldpolicy.static
+LDP_SRCS    := $(wildcard userspace/ldpolicy/src/*) userspace/ldpolicy/Makefile \
+	kernel/include/uapi/linux/lockdown_policy.h
+
+$(LDPOLICY): $(LDP_SRCS) | deps
+	+@$(MAKE) -s -C userspace/ldpolicy O=$(abspath $(LDP_DIR)) $(abspath $@)
+$(LDPOLICY_STATIC): $(LDP_SRCS) | deps
+	+@$(MAKE) -s -C userspace/ldpolicy O=$(abspath $(LDP_DIR)) $(abspath $@)
+
+ldpolicy: $(LDPOLICY)
+
+install: $(LDPOLICY)
+	+$(MAKE) -C userspace/ldpolicy O=$(abspath $(LDP_DIR)) install
+
+# --- kernels -----------------------------------------------------------
+# One source tree, build/linux, re-synced when anything under kernel/
+# changes content; one object directory per configuration, rebuilt when
+# the tree or its inputs do. Kbuild then rebuilds only what changed.
+#
+#   test    the kernel most scenarios boot: lockdown_policy loadable,
+#           KUnit, BTF
+#   static  static mode: policies/coco-devmem.ldp built in, sealed at boot
+
+KTREE    := $(BUILD)/linux
+KSCRIPTS := scripts/kernel-tree.sh scripts/kernel-config.sh scripts/cache-key.sh
+KCONFIGS := test static
+kimage    = $(BUILD)/obj-$(1)/arch/x86/boot/bzImage
+
+KFRAGS_test   := kernel/configs/test.config
+KFRAGS_static := kernel/configs/test.config kernel/configs/static.config \
+	$(BUILD)/static-boot.config
+# what else goes into a configuration's image
+KINPUTS_static := policies $(LDP_SRCS)
+
+BOOT_POLICY := $(abspath policies/coco-devmem.ldp)
+
+$(BUILD)/static-boot.config: FORCE
+	@mkdir -p $(@D)
+	@echo 'CONFIG_SECURITY_LOCKDOWN_POLICY_BOOT="$(BOOT_POLICY)"' > $@.tmp
+	@cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
 
 $(BUILD)/tree.key: FORCE | deps
 	@scripts/cache-key.sh $@ kernel $(KSCRIPTS)
@@ -44,16 +82,21 @@ $(BUILD)/tree.stamp: $(BUILD)/tree.key
 	@scripts/kernel-tree.sh $(BUILD)
 	@touch $@
 
-$(BUILD)/test.key: FORCE | deps
-	@scripts/cache-key.sh $@ kernel/configs/test.config $(KSCRIPTS)
+define kernel_rules
+$(BUILD)/$(1).key: FORCE $(filter $(BUILD)/%,$(KFRAGS_$(1))) | deps
+	@scripts/cache-key.sh $$@ $(KFRAGS_$(1)) $(KINPUTS_$(1)) $(KSCRIPTS)
 
-$(KIMAGE_test): $(BUILD)/tree.stamp $(BUILD)/test.key
-	@scripts/kernel-config.sh $(KTREE) $(BUILD)/obj-test kernel/configs/test.config
-	+$(MAKE) -s -C $(KTREE) O=$(abspath $(BUILD)/obj-test) ARCH=x86_64 \
-		-j$(JOBS) bzImage
-	@touch $@
+$(call kimage,$(1)): $(BUILD)/tree.stamp $(BUILD)/$(1).key \
+		$(if $(KINPUTS_$(1)),$(LDPOLICY))
+	@scripts/kernel-config.sh $(KTREE) $(BUILD)/obj-$(1) $(KFRAGS_$(1))
+	+$(MAKE) -s -C $(KTREE) O=$(abspath $(BUILD)/obj-$(1)) ARCH=x86_64 \
+		LDPOLICY=$(abspath $(LDPOLICY)) -j$(JOBS) bzImage
+	@touch $$@
+endef
+$(foreach k,$(KCONFIGS),$(eval $(call kernel_rules,$(k))))
 
-kernel: $(KIMAGE_test)
+KIMAGES := $(foreach k,$(KCONFIGS),$(call kimage,$(k)))
+kernel: $(KIMAGES)
 
 kernel-series: $(BUILD)/tree.stamp
 	@scripts/kernel-series.sh $(BUILD)
@@ -67,7 +110,7 @@ ldwrite_SRCS := tests/vm/tools/ldwrite.c tests/vm/tools/errname.c
 ldblob_SRCS  := tests/vm/tools/ldblob.c
 ldas_SRCS    := tests/vm/tools/ldas.c
 
-$(VM_BIN)/%: | deps
+$(addprefix $(VM_BIN)/,$(VM_TOOLS)): $(VM_BIN)/%: | deps
 	@mkdir -p $(@D)
 	$(CC) $(HOST_CFLAGS) -Ikernel/include/uapi -static -o $@ $($*_SRCS)
 
@@ -78,7 +121,7 @@ $(foreach t,$(VM_TOOLS),$(eval $(VM_BIN)/$(t): $($(t)_SRCS) \
 LSM_SELFTESTS := lsm_list_modules_test lsm_get_self_attr_test lsm_set_self_attr_test
 KHDR := $(BUILD)/obj-test/usr/include
 
-$(KHDR)/linux/lsm.h: $(KIMAGE_test)
+$(KHDR)/linux/lsm.h: $(call kimage,test)
 	+$(MAKE) -s -C $(KTREE) O=$(abspath $(BUILD)/obj-test) ARCH=x86_64 headers
 	@touch $@
 
@@ -92,40 +135,69 @@ $(BUILD)/vm/gen_init_cpio: $(BUILD)/tree.stamp
 	@mkdir -p $(@D)
 	$(CC) -O2 -o $@ $(KTREE)/usr/gen_init_cpio.c
 
+# Blobs compiled on the host against the VM kernel's own table (its
+# include/linux/security.h), and one against another table, for the
+# wrong-fingerprint tests.
+BLOBS := $(patsubst policies/%.ldp,$(BUILD)/vm/blobs/%.blob,$(wildcard policies/*.ldp)) \
+	$(BUILD)/vm/blobs/wrong-fingerprint.blob
+KTABLE := $(KTREE)/include/linux/security.h
+
+$(BUILD)/vm/blobs/%.blob: policies/%.ldp $(LDPOLICY) $(BUILD)/tree.stamp
+	@mkdir -p $(@D)
+	@$(LDPOLICY) compile --table $(KTABLE) -o $@ $<
+
+# another kernel's table: one reason renamed, same count
+$(BUILD)/vm/blobs/other.table: $(LDPOLICY) $(BUILD)/tree.stamp
+	@mkdir -p $(@D)
+	@$(LDPOLICY) reasons --table $(KTABLE) | sed 's/ LOCKDOWN_XFRM_SECRET / LOCKDOWN_XFRM_SECRETS /' > $@
+
+$(BUILD)/vm/blobs/wrong-fingerprint.blob: $(BUILD)/vm/blobs/other.table policies/integrity.ldp
+	@$(LDPOLICY) compile --table $< -o $@ policies/integrity.ldp
+
+LDP_BOOT := userspace/ldpolicy/boot
 INITRAMFS := $(BUILD)/vm/initramfs.cpio
 INITRAMFS_BINS := $(VM_TOOLS) $(LSM_SELFTESTS)
-INITRAMFS_FILES := $(foreach t,$(INITRAMFS_BINS),/bin/$(t)=$(VM_BIN)/$(t))
+INITRAMFS_FILES := $(foreach t,$(INITRAMFS_BINS),/bin/$(t)=$(VM_BIN)/$(t)) \
+	/bin/ldpolicy=$(LDPOLICY_STATIC) \
+	$(foreach p,$(wildcard policies/*.ldp),/policies/$(notdir $(p))=$(p)) \
+	$(foreach b,$(BLOBS),/blobs/$(notdir $(b))=$(b)) \
+	/usr/sbin/lockdown-policy-load=$(LDP_BOOT)/lockdown-policy-load \
+	/scripts/init-top/lockdown-policy=$(LDP_BOOT)/initramfs-tools/scripts/init-top/lockdown-policy \
+	$(foreach p,$(wildcard tests/vm/boot-policies/*),/boot-test/lockdown-policy.d/$(notdir $(p))=$(p))
 
 $(INITRAMFS): $(BUILD)/vm/gen_init_cpio $(addprefix $(VM_BIN)/,$(INITRAMFS_BINS)) \
-		tests/vm/mkinitramfs.sh $(wildcard tests/vm/guest/* tests/vm/scenarios/* tests/vm/demo/*)
+		$(LDPOLICY_STATIC) $(wildcard policies/*.ldp) $(BLOBS) tests/vm/mkinitramfs.sh \
+		$(wildcard $(LDP_BOOT)/* $(LDP_BOOT)/initramfs-tools/*/* tests/vm/boot-policies/*) \
+		$(wildcard tests/vm/guest/* tests/vm/scenarios/* tests/vm/demo/*)
 	@tests/vm/mkinitramfs.sh $@ $(BUILD)/vm/gen_init_cpio $(INITRAMFS_FILES)
 	@echo "  CPIO    $@"
 
 initramfs: $(INITRAMFS)
 
-VM_RUN := tests/vm/run.sh -k test=$(KIMAGE_test) -i $(INITRAMFS) \
-	-o $(BUILD)/vm/logs -j $(VM_JOBS)
+VM_RUN := tests/vm/run.sh $(foreach k,$(KCONFIGS),-k $(k)=$(call kimage,$(k))) \
+	-i $(INITRAMFS) -o $(BUILD)/vm/logs -j $(VM_JOBS)
 
-vm-test: $(KIMAGE_test) $(INITRAMFS)
+vm-test: $(KIMAGES) $(INITRAMFS)
 	@$(VM_RUN) $(SCENARIOS)
 
 # --- unit tests --------------------------------------------------------
 
-test-unit:
+test-unit: | deps
 	@tests/unit/run.sh
 
 # --- the README's commands ---------------------------------------------
 
 check: deps
+	@$(MAKE) --no-print-directory kernel ldpolicy initramfs
 	@$(MAKE) --no-print-directory test-unit
 	@$(MAKE) --no-print-directory vm-test
 
 demo: deps
-	@$(MAKE) --no-print-directory -s $(KIMAGE_test) $(INITRAMFS)
-	@tests/vm/demo.sh $(KIMAGE_test) $(INITRAMFS)
+	@$(MAKE) --no-print-directory -s $(call kimage,test) $(INITRAMFS)
+	@tests/vm/demo.sh $(call kimage,test) $(INITRAMFS)
 
 clean:
-	rm -rf $(BUILD)/vm $(BUILD)/obj-*
+	rm -rf $(BUILD)/vm $(BUILD)/obj-* $(BUILD)/ldpolicy
 
 distclean:
 	rm -rf $(BUILD)

@@ -39,12 +39,21 @@ trap 'rm -f "$list"' EXIT
 	done
 	for pair in "$@"; do
 		dest=${pair%%=*}
+		d=$(dirname "$dest")
+		parents=
+		while [ "$d" != / ]; do
+			parents="$d $parents"
+			d=$(dirname "$d")
+		done
+		for d in $parents; do
+			echo "dir $d 0755 0 0"
+		done
 		src=${pair#*=}
 		[ -f "$src" ] || { echo "mkinitramfs.sh: $src missing" >&2; exit 1; }
 		mode=$(stat -c %a "$src")
 		echo "file $dest $src 0$mode 0 0"
 	done
-} > "$list"
+} | awk '!seen[$0]++' > "$list"
 
 "$gen" -t 0 "$list" > "$out.tmp"
 mv "$out.tmp" "$out"
