@@ -74,6 +74,11 @@ void diag_sort(struct diags *d)
 	struct diagnostic *v = xcalloc(d->n, sizeof(*v));
 	size_t owner = 0;
 
+	if (!d->n) {
+		free(k);
+		free(v);
+		return;
+	}
 	for (size_t i = 0; i < d->n; i++) {
 		const struct loc *l;
 		size_t rank = i;
