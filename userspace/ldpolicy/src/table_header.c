@@ -2,9 +2,12 @@
 /*
  * The reason table from a kernel tree's include/linux/security.h: the
  * body of enum lockdown_reason, enumerators in order (explicit values are
- * honoured), comments and preprocessor lines skipped.
+ * honoured), comments and preprocessor lines skipped. When the header sits
+ * in a kernel tree, the descriptions come from the lockdown_reasons[]
+ * array of that tree's security/security.c.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,9 +39,65 @@ static const char *skip_space_comments(const char *p, unsigned int *line)
 	}
 }
 
-int table_from_header(struct reason_table *t, const char *text, const char *name,
+/* "[LOCKDOWN_KCORE] = "/proc/kcore access"," lines of security/security.c. */
+static void add_descriptions(struct reason_table *t, const char *header_path)
+{
+	const char *suffix = "include/linux/security.h";
+	size_t hl = strlen(header_path), sl = strlen(suffix);
+	char *path, *text, *p;
+
+	if (hl < sl || strcmp(header_path + hl - sl, suffix))
+		return;
+	path = xasprintf("%.*ssecurity/security.c", (int)(hl - sl), header_path);
+	text = read_file(path, NULL);
+	free(path);
+	if (!text)
+		return;
+	p = strstr(text, "lockdown_reasons[");
+	while (p && (p = strstr(p, "[LOCKDOWN_")) != NULL) {
+		char id[128], desc[256];
+		int what;
+
+		if (sscanf(p, "[%127[A-Z0-9_]] = \"%255[^\"]\"", id, desc) == 2 &&
+		    (what = table_lookup(t, id)) >= 0 && !t->v[what].desc)
+			t->v[what].desc = xstrdup(desc);
+		p++;
+	}
+	free(text);
+}
+
+/* @text with every comment blanked out, newlines kept: lines stay put. */
+static char *strip_comments(const char *text)
+{
+	char *s = xstrdup(text), *p = s;
+
+	while (*p) {
+		if (p[0] == '/' && p[1] == '*') {
+			for (; *p && !(p[0] == '*' && p[1] == '/'); p++)
+				if (*p != '\n')
+					*p = ' ';
+			if (*p)
+				p[0] = p[1] = ' ';
+		} else if (p[0] == '/' && p[1] == '/') {
+			for (; *p && *p != '\n'; p++)
+				*p = ' ';
+		} else if (*p == '"') {
+			for (p++; *p && *p != '"' && *p != '\n'; p++)
+				if (*p == '\\' && p[1])
+					p++;
+			if (*p == '"')
+				p++;
+		} else {
+			p++;
+		}
+	}
+	return s;
+}
+
+int table_from_header(struct reason_table *t, const char *orig, const char *name,
 		      struct diags *d)
 {
+	char *text = strip_comments(orig);
 	const char *p = strstr(text, "enum lockdown_reason {");
 	unsigned int line = 1, n = 0;
 	size_t cap = 0;
@@ -50,6 +109,7 @@ int table_from_header(struct reason_table *t, const char *text, const char *name
 		struct loc loc = { .file = name };
 
 		diag_error(d, &loc, "no 'enum lockdown_reason {' in this file");
+		free(text);
 		return -1;
 	}
 	for (const char *q = text; q < p; q++)
@@ -106,10 +166,13 @@ int table_from_header(struct reason_table *t, const char *text, const char *name
 
 		ret = table_from_ids(t, ids, n, source, d);
 		free(source);
+		if (!ret)
+			add_descriptions(t, name);
 	}
 out:
 	for (unsigned int i = 0; i < n; i++)
 		free(ids[i]);
 	free(ids);
+	free(text);
 	return ret;
 }
