@@ -1,16 +1,42 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Bypass analysis: which denied reasons an allowed reason defeats, judged
+ * Bypass analysis: which denied reasons the allowed ones defeat, judged
  * against the reason model (model.h). A policy that claims protection it
- * does not give is an error, unless its file declares a non-boundary
- * intent or acknowledges the bypass.
+ * does not give is an error, unless its files declare a non-boundary
+ * intent or acknowledge the bypass.
  */
 #ifndef LDPOLICY_ANALYZE_H
 #define LDPOLICY_ANALYZE_H
 
+#include "model.h"
 #include "policy.h"
 
-/* Report findings to @d. Returns 0, or -1 if any is an error. */
+struct finding {
+	unsigned int denied;	/* the defeated reason */
+	unsigned int allowed;	/* the reason that defeats it */
+	const char *how;	/* the model's path: how allowing it gets there */
+	const char *with;	/* a companion reason the path needs, or NULL */
+	int ack;		/* index of the acknowledgement excusing it, or -1 */
+};
+
+/*
+ * Every (denied, allowed) pair of @p where the allowed reason defeats the
+ * denied one. Reasons of @p's table without a model entry are listed in
+ * @unmodelled (a bitmap, may be NULL). Returns the number of findings;
+ * *out is malloc'd.
+ */
+size_t analyze_findings(const struct policy *p, const struct model *m,
+			struct finding **out, uint64_t *unmodelled);
+
+/*
+ * Report the findings: errors unless excused by an acknowledgement or a
+ * feature-disable intent; excused ones as notes if @notes. Unused
+ * acknowledgements and unmodelled reasons are warnings. Marks used acks.
+ * Returns 0, or -1 if any error was reported.
+ */
+int analyze_report(struct policy *p, const struct model *m, bool notes, struct diags *d);
+
+/* analyze_report against the built-in model; notes off. */
 int analyze_policy(struct policy *p, struct diags *d);
 
 #endif

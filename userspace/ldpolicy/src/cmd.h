@@ -22,7 +22,9 @@ struct opts {
 	const char *table;	/* --table SRC, default "auto" */
 	const char *output;	/* -o FILE */
 	const char *emit;	/* --emit FORMAT */
+	const char *model;	/* --model FILE, default: built in */
 	bool json;
+	bool notes;		/* report excused findings as notes */
 	bool merge, boot, seal, dry_run, force, quiet;
 };
 

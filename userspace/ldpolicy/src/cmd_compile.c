@@ -20,14 +20,20 @@
 int compile_and_analyze(struct reason_table *t, struct policy *p, char *const *files,
 			size_t n, const struct opts *o, struct diags *d)
 {
+	struct model m;
 	int ret;
 
 	memset(p, 0, sizeof(*p));
 	if (load_table(t, o, d))
 		return -2;
+	if (model_load(&m, o->model, d)) {
+		table_free(t);
+		return -2;
+	}
 	ret = policy_compile(p, t, files, n, d);
 	if (!ret)
-		ret = analyze_policy(p, d);
+		ret = analyze_report(p, &m, o->notes, d);
+	model_free(&m);
 	return ret ? -1 : 0;
 }
 
@@ -38,7 +44,7 @@ int cmd_compile(int argc, char **argv, const struct command *cmd)
 	struct diags d = { 0 };
 	struct output out;
 	struct opts o;
-	int i = parse_opts(argc, argv, cmd, "table output emit emit-c", &o);
+	int i = parse_opts(argc, argv, cmd, "table output emit emit-c model", &o);
 	int ret;
 
 	if (i < 0)
@@ -125,7 +131,7 @@ int cmd_check(int argc, char **argv, const struct command *cmd)
 	struct policy p;
 	struct diags d = { 0 };
 	struct opts o;
-	int i = parse_opts(argc, argv, cmd, "table json", &o);
+	int i = parse_opts(argc, argv, cmd, "table json model", &o);
 	int ret;
 
 	if (i < 0)
@@ -134,6 +140,7 @@ int cmd_check(int argc, char **argv, const struct command *cmd)
 		usage_error(cmd, "no policy file");
 		return EXIT_USAGE;
 	}
+	o.notes = true;
 	ret = compile_and_analyze(&t, &p, argv + i, argc - i, &o, &d);
 	if (o.json) {
 		struct json j;

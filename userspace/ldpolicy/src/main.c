@@ -113,6 +113,7 @@ int parse_opts(int argc, char **argv, const struct command *cmd, const char *all
 		{ "dry-run", no_argument, 0, 'n' },
 		{ "force", no_argument, 0, 'f' },
 		{ "quiet", no_argument, 0, 'q' },
+		{ "model", required_argument, 0, 'M' },
 		{ "help", no_argument, 0, 'h' },
 		{ 0 }
 	};
@@ -153,6 +154,7 @@ int parse_opts(int argc, char **argv, const struct command *cmd, const char *all
 		case 'n': o->dry_run = true; break;
 		case 'f': o->force = true; break;
 		case 'q': o->quiet = true; break;
+		case 'M': o->model = optarg; break;
 		}
 	}
 	return optind;

@@ -117,6 +117,8 @@ static void apply_name(struct ctx *c, const struct word *w, bool deny)
 		policy_set(c->p, i, deny);
 		if (deny)
 			c->p->deny_loc[i] = w->loc;
+		else
+			c->p->allow_loc[i] = w->loc;
 	}
 }
 

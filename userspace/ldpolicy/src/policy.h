@@ -28,6 +28,7 @@ struct policy {
 	const struct reason_table *t;
 	uint64_t deny[POLICY_WORDS];
 	struct loc deny_loc[LOCKDOWN_POLICY_MAX_REASONS];	/* last deny */
+	struct loc allow_loc[LOCKDOWN_POLICY_MAX_REASONS];	/* last allow */
 	enum intent intent;
 	struct loc intent_loc;
 	char *intent_why;
