@@ -35,7 +35,8 @@ deps:
 LDP_DIR     := $(BUILD)/ldpolicy
 LDPOLICY    := $(LDP_DIR)/ldpolicy
 LDPOLICY_STATIC := $(LDP_DIR)/ldpolicy.static
-LDP_SRCS    := $(wildcard userspace/ldpolicy/src/*) userspace/ldpolicy/Makefile \
+LDP_SRCS    := $(wildcard userspace/ldpolicy/src/* userspace/ldpolicy/model/*.model) \
+	userspace/ldpolicy/Makefile \
 	kernel/include/uapi/linux/lockdown_policy.h
 
 $(LDPOLICY): $(LDP_SRCS) | deps
@@ -181,9 +182,33 @@ vm-test: $(KIMAGES) $(INITRAMFS)
 	@$(VM_RUN) $(SCENARIOS)
 
 # --- unit tests --------------------------------------------------------
+# ldpolicy built again with ASan and UBSan (any finding aborts the test),
+# and the cmocka suites linked against it. The BTF and kernel-tree tests
+# use build/ when a kernel was built, and SKIP otherwise.
 
-test-unit: | deps
-	@tests/unit/run.sh
+UNIT := $(BUILD)/unit
+SAN  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+UNIT_TESTS := $(patsubst tests/unit/ldpolicy/%.c,$(UNIT)/%,$(wildcard tests/unit/ldpolicy/test_*.c))
+UNIT_DEFS := -DTABLE_612='"$(abspath userspace/ldpolicy/tables/linux-6.12.table)"' \
+	-DKERNEL_TREE='"$(abspath $(KTREE))"' -DVMLINUX='"$(abspath $(BUILD)/obj-test/vmlinux)"' \
+	-DLDPOLICY_BIN='"$(abspath $(UNIT)/ldpolicy)"' -DPOLICIES='"$(abspath policies)"'
+
+# the tool's objects but its command layer (tested through the binary)
+UNIT_OBJS := $(patsubst userspace/ldpolicy/src/%.c,$(UNIT)/obj/%.o,$(filter-out \
+	%/main.c $(wildcard userspace/ldpolicy/src/cmd_*.c),$(wildcard userspace/ldpolicy/src/*.c))) \
+	$(UNIT)/obj/model_data.o
+
+$(UNIT)/ldpolicy: $(LDP_SRCS) | deps
+	+@$(MAKE) -s -C userspace/ldpolicy O=$(abspath $(UNIT)) CFLAGS="-g -O1 $(SAN)" \
+		LDFLAGS="$(SAN)" $(abspath $@)
+
+$(UNIT)/test_%: tests/unit/ldpolicy/test_%.c tests/unit/ldpolicy/test.h $(UNIT)/ldpolicy
+	$(CC) -std=gnu11 -g -O1 -Wall -Wextra -Werror $(SAN) -Ikernel/include/uapi \
+		-Iuserspace/ldpolicy/src $(UNIT_DEFS) -o $@ $< \
+		$(UNIT_OBJS) -lcmocka -lbpf -lelf -lz -lcrypto
+
+test-unit: $(UNIT_TESTS) | deps
+	@tests/unit/run.sh tests/unit/ktap/run.sh tests/unit/model/run.sh $(UNIT_TESTS)
 
 # --- the README's commands ---------------------------------------------
 

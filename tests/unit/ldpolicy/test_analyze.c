@@ -1,0 +1,387 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The reason model and the bypass analysis: the shipped policies, the
+ * cases the analysis exists for, and a property test against an
+ * independent closure of the model.
+ */
+#include "test.h"
+#include "analyze.h"
+#include "model.h"
+#include "policy.h"
+
+static struct reason_table t;
+static struct model m;
+
+static int setup(void **state)
+{
+	struct diags d = { 0 };
+
+	(void)state;
+	load_612(&t);
+	if (model_load(&m, NULL, &d)) {
+		diag_print(&d, stderr);
+		return -1;
+	}
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	model_free(&m);
+	table_free(&t);
+	return 0;
+}
+
+static int compile(struct policy *p, const char *src, struct diags *d)
+{
+	static int n;
+	char name[32], *path;
+	int ret;
+
+	snprintf(name, sizeof(name), "an%d.ldp", n++);
+	path = write_tmp(name, src);
+	ret = policy_compile(p, &t, &path, 1, d);
+	free(path);
+	if (ret)
+		return ret;
+	return analyze_report(p, &m, false, d);
+}
+
+static int compile_shipped(struct policy *p, const char *name, struct diags *d)
+{
+	char *path = malloc(strlen(POLICIES) + strlen(name) + 2);
+	int ret;
+
+	sprintf(path, "%s/%s", POLICIES, name);
+	ret = policy_compile(p, &t, &path, 1, d);
+	free(path);
+	return ret ? ret : analyze_report(p, &m, false, d);
+}
+
+static size_t findings(const struct policy *p, struct finding **f)
+{
+	return analyze_findings(p, &m, f, NULL);
+}
+
+/* The model covers the table, and says something for every reason. */
+static void model_complete(void **state)
+{
+	(void)state;
+	for (unsigned int i = 0; i < t.conf_max; i++) {
+		const struct model_reason *r;
+
+		if (!table_is_reason(&t, i))
+			continue;
+		r = model_find(&m, t.v[i].id);
+		if (!r)
+			fail_msg("%s has no model entry", t.v[i].id);
+		assert_true(r->n_grants > 0);
+		assert_true(r->n_sites > 0);
+		assert_non_null(r->gates);
+	}
+	assert_int_equal(m.n, 28);
+}
+
+static unsigned int cap(const char *name)
+{
+	for (unsigned int i = 0; i < m.n_caps; i++)
+		if (!strcmp(m.caps[i].name, name))
+			return i;
+	fail_msg("no capability %s", name);
+	return 0;
+}
+
+static void implications(void **state)
+{
+	capset w = m.caps[cap("kernel-write")].implies, r = m.caps[cap("kernel-read")].implies;
+
+	(void)state;
+	assert_true(w & (1U << cap("kernel-read")));
+	assert_true(w & (1U << cap("secrets")));	/* through kernel-read */
+	assert_true(r & (1U << cap("secrets")));
+	assert_false(r & (1U << cap("kernel-write")));
+	/* closed: what an implied capability implies is implied too */
+	for (unsigned int i = 0; i < m.n_caps; i++)
+		for (unsigned int j = 0; j < m.n_caps; j++)
+			if (m.caps[i].implies & (1U << j))
+				assert_int_equal(m.caps[i].implies & m.caps[j].implies, m.caps[j].implies);
+}
+
+static void shipped_static_levels_coherent(void **state)
+{
+	static const char *const names[] = { "integrity.ldp", "confidentiality.ldp" };
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		struct policy p;
+		struct finding *f;
+		struct diags d = { 0 };
+
+		assert_int_equal(compile_shipped(&p, names[i], &d), 0);
+		assert_int_equal(findings(&p, &f), 0);
+		assert_int_equal(d.n, 0);	/* silently */
+		free(f);
+		policy_free(&p);
+	}
+}
+
+static void integrity_minus_hibernation(void **state)
+{
+	struct policy p;
+	struct finding *f;
+	struct diags d = { 0 };
+	size_t n;
+
+	(void)state;
+	assert_int_equal(compile(&p, "deny integrity\nallow hibernation\n", &d), -1);
+	assert_true(has_diag(&d, SEV_ERROR, 1, 6, "LOCKDOWN_DEV_MEM is denied but "
+			     "LOCKDOWN_HIBERNATION is allowed: the resume image"));
+	n = findings(&p, &f);
+	assert_int_equal(n, 19);
+	for (size_t i = 0; i < n; i++)
+		assert_int_equal(f[i].allowed, 5);
+	free(f);
+	policy_free(&p);
+	diag_free(&d);
+
+	/* with the acknowledgement, it compiles, and the blob records it */
+	assert_int_equal(compile_shipped(&p, "laptop-hibernate.ldp", &d), 0);
+	assert_int_equal(d.errors, 0);
+	assert_int_equal(d.warnings, 0);
+	assert_true(p.acks[0].used);
+	assert_true(policy_flags(&p) & LOCKDOWN_POLICY_FLAG_BYPASS_ACKED);
+	policy_free(&p);
+	diag_free(&d);
+}
+
+static void coco_needs_its_intent(void **state)
+{
+	struct policy p;
+	struct diags d = { 0 };
+
+	(void)state;
+	assert_int_equal(compile(&p, "deny LOCKDOWN_DEV_MEM\n", &d), -1);
+	assert_true(has_diag(&d, SEV_ERROR, 1, 6, "LOCKDOWN_DEV_MEM is denied but "
+			     "LOCKDOWN_MODULE_SIGNATURE is allowed: an unsigned module"));
+	policy_free(&p);
+	diag_free(&d);
+	assert_int_equal(compile_shipped(&p, "coco-devmem.ldp", &d), 0);
+	assert_int_equal(d.errors + d.warnings, 0);
+	assert_true(policy_flags(&p) & LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY);
+	policy_free(&p);
+	diag_free(&d);
+}
+
+static void observability_acknowledged(void **state)
+{
+	struct policy p;
+	struct diags d = { 0 };
+
+	(void)state;
+	assert_int_equal(compile_shipped(&p, "observability.ldp", &d), 0);
+	assert_int_equal(d.errors + d.warnings, 0);
+	policy_free(&p);
+	/* without its acknowledgements, every defeated denial is an error */
+	assert_int_equal(compile(&p, "deny confidentiality\nallow kprobes tracefs perf bpf_read_kernel\n",
+				 &d), -1);
+	assert_true(has_diag(&d, SEV_ERROR, 1, 6, "LOCKDOWN_KCORE is denied but "
+			     "LOCKDOWN_BPF_READ_KERNEL is allowed"));
+	assert_true(has_diag(&d, SEV_ERROR, 1, 6, "LOCKDOWN_KCORE is denied but LOCKDOWN_KPROBES "
+			     "is allowed: kprobe_events fetch arguments dereference any kernel "
+			     "address (with LOCKDOWN_TRACEFS allowed too)"));
+	policy_free(&p);
+	diag_free(&d);
+	/*
+	 * kprobes without tracefs cannot fetch memory: KCORE stays effective;
+	 * they still tell when kernel code runs, as tracefs would.
+	 */
+	compile(&p, "deny confidentiality\nallow kprobes\n", &d);
+	{
+		struct finding *f;
+		size_t n = findings(&p, &f);
+
+		assert_int_equal(n, 1);
+		assert_string_equal(t.v[f[0].denied].id, "LOCKDOWN_TRACEFS");
+		assert_string_equal(t.v[f[0].allowed].id, "LOCKDOWN_KPROBES");
+		free(f);
+	}
+	policy_free(&p);
+	diag_free(&d);
+}
+
+static void useless_ack_warns(void **state)
+{
+	struct policy p;
+	struct diags d = { 0 };
+
+	(void)state;
+	assert_int_equal(compile(&p, "deny integrity\nacknowledge perf \"no reason\"\n"
+				 "acknowledge dev_mem \"denied\"\n", &d), 0);
+	assert_true(has_diag(&d, SEV_WARNING, 2, 1, "defeats no reason this policy denies"));
+	assert_true(has_diag(&d, SEV_WARNING, 3, 1, "LOCKDOWN_DEV_MEM is denied"));
+	policy_free(&p);
+	diag_free(&d);
+}
+
+/*
+ * Full integrity plus any subset of the confidentiality reasons: the
+ * integrity denials always stay effective, and the subset is coherent
+ * exactly when it denies every reason that reads kernel memory on its own
+ * (or it denies nothing that such a reason defeats).
+ */
+static void confidentiality_subsets(void **state)
+{
+	unsigned int conf[8], nconf = 0;
+
+	(void)state;
+	for (unsigned int i = t.integrity_max + 1; i < t.conf_max; i++)
+		conf[nconf++] = i;
+	assert_int_equal(nconf, 8);
+	for (unsigned int s = 0; s < 256; s++) {
+		struct policy p;
+		struct finding *f;
+		size_t n;
+
+		memset(&p, 0, sizeof(p));
+		p.t = &t;
+		for (unsigned int i = 1; i < t.integrity_max; i++)
+			policy_set(&p, i, true);
+		for (unsigned int b = 0; b < 8; b++)
+			if (s & (1U << b))
+				policy_set(&p, conf[b], true);
+		n = findings(&p, &f);
+		for (size_t i = 0; i < n; i++) {
+			assert_true(t.v[f[i].denied].cls == CLASS_CONFIDENTIALITY);
+			assert_true(t.v[f[i].allowed].cls == CLASS_CONFIDENTIALITY);
+		}
+		if ((s & 0x7f) == 0x7f || s == 0)	/* all but XFRM_SECRET, or none */
+			assert_int_equal(n, 0);
+		free(f);
+	}
+}
+
+/* An independent evaluation of the rule, for the property test. */
+static bool oracle_allowed(const struct policy *p, const char *id)
+{
+	int w = table_lookup(&t, id);
+
+	return w >= 0 && !policy_denies(p, w);
+}
+
+static bool oracle_defeats(const struct policy *p, unsigned int a, unsigned int d)
+{
+	const struct model_reason *ar = model_find(&m, t.v[a].id), *dr = model_find(&m, t.v[d].id);
+	capset have = 0, need = 0;
+	bool grew = true;
+
+	for (size_t g = 0; g < dr->n_grants; g++)
+		need |= 1U << dr->grants[g].cap;
+	for (size_t g = 0; g < ar->n_grants; g++) {
+		bool ok = true;
+
+		for (size_t w = 0; w < ar->grants[g].n_with; w++)
+			ok = ok && oracle_allowed(p, ar->grants[g].with[w]);
+		if (ok)
+			have |= 1U << ar->grants[g].cap;
+	}
+	/* close both under implication by fixed point, not by the parser's tables */
+	while (grew) {
+		capset before = have | (need << 0);
+
+		for (unsigned int i = 0; i < m.n_caps; i++) {
+			if (have & (1U << i))
+				have |= m.caps[i].implies;
+			if (need & (1U << i))
+				need |= m.caps[i].implies;
+		}
+		grew = (have | need) != before;
+	}
+	return (have & need) == need;
+}
+
+static void property_random_policies(void **state)
+{
+	unsigned int seed = 12345;
+
+	(void)state;
+	for (int round = 0; round < 2000; round++) {
+		struct policy p;
+		struct finding *f;
+		size_t n, expected = 0;
+
+		memset(&p, 0, sizeof(p));
+		p.t = &t;
+		for (unsigned int i = 0; i < t.conf_max; i++) {
+			seed = seed * 1103515245 + 12345;
+			if (table_is_reason(&t, i) && (seed >> 16) % 2)
+				policy_set(&p, i, true);
+		}
+		n = findings(&p, &f);
+		for (unsigned int d = 0; d < t.conf_max; d++)
+			for (unsigned int a = 0; a < t.conf_max; a++) {
+				bool want, got = false;
+
+				if (!table_is_reason(&t, d) || !table_is_reason(&t, a) ||
+				    !policy_denies(&p, d) || policy_denies(&p, a))
+					continue;
+				want = oracle_defeats(&p, a, d);
+				for (size_t i = 0; i < n; i++)
+					got |= f[i].denied == d && f[i].allowed == a;
+				if (want != got)
+					fail_msg("round %d: %s allowed vs %s denied: oracle %d, analysis %d",
+						 round, t.v[a].id, t.v[d].id, want, got);
+				expected += want;
+			}
+		assert_int_equal(n, expected);
+		free(f);
+	}
+}
+
+static void model_errors(void **state)
+{
+	static const struct { const char *text, *msg; } bad[] = {
+		{ "capability a \"x\" implies b\n", "unknown capability 'b'" },
+		{ "capability a \"x\"\ncapability a \"y\"\n", "defined twice" },
+		{ "capability a \"x\"\nreason LOCKDOWN_X\n\tgates \"g\"\n", "grants nothing" },
+		{ "capability a \"x\"\nreason LOCKDOWN_X\n\tgates \"g\"\n\tgrants b \"h\"\n",
+		  "unknown capability 'b'" },
+		{ "capability a \"x\"\nreason LOCKDOWN_X\n\tgates \"g\"\n\tgrants a \"h\" with LOCKDOWN_Y\n",
+		  "'with LOCKDOWN_Y' names no reason" },
+		{ "capability a \"x\"\nreason LOCKDOWN_X\n\tgates \"g\"\n\tgrants a \"h\"\nreason LOCKDOWN_X\n",
+		  "described twice" },
+		{ "\tsite a b\n", "before the first 'reason'" },
+		{ "reason LOCKDOWN_X\n\tgates \"unterminated\n", "unterminated string" },
+		{ "frob\n", "unknown model statement" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct model x;
+		struct diags d = { 0 };
+
+		assert_int_equal(model_parse(&x, bad[i].text, "bad.model", &d), -1);
+		if (!has_diag(&d, SEV_ERROR, 0, 0, bad[i].msg))
+			fail_msg("case %zu: no '%s'", i, bad[i].msg);
+		model_free(&x);
+		diag_free(&d);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(model_complete),
+		cmocka_unit_test(implications),
+		cmocka_unit_test(shipped_static_levels_coherent),
+		cmocka_unit_test(integrity_minus_hibernation),
+		cmocka_unit_test(coco_needs_its_intent),
+		cmocka_unit_test(observability_acknowledged),
+		cmocka_unit_test(useless_ack_warns),
+		cmocka_unit_test(confidentiality_subsets),
+		cmocka_unit_test(property_random_policies),
+		cmocka_unit_test(model_errors),
+	};
+
+	return cmocka_run_group_tests_name("analyze", tests, setup, teardown);
+}

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Resolution: deny/allow in order, groups, includes, intent, acknowledgements. */
+#include "test.h"
+#include "policy.h"
+
+static struct reason_table t;
+
+static int setup(void **state)
+{
+	(void)state;
+	load_612(&t);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	table_free(&t);
+	return 0;
+}
+
+static int compile_src(struct policy *p, const char *name, const char *src, struct diags *d)
+{
+	char *path = write_tmp(name, src);
+	int ret = policy_compile(p, &t, &path, 1, d);
+
+	free(path);
+	return ret;
+}
+
+static void groups_in_order(void **state)
+{
+	struct policy p;
+	struct diags d = { 0 };
+
+	(void)state;
+	assert_int_equal(compile_src(&p, "a.ldp", "deny integrity\nallow hibernation\n"
+				     "deny kcore\n", &d), 0);
+	assert_int_equal(policy_count(&p), 20);
+	assert_true(policy_denies(&p, 2));
+	assert_false(policy_denies(&p, 5));	/* HIBERNATION */
+	assert_true(policy_denies(&p, 22));
+	assert_false(policy_denies(&p, 23));
+	assert_false(policy_denies(&p, 21));	/* a level: never */
+	assert_int_equal(p.deny_loc[22].line, 3);
+	assert_int_equal(policy_flags(&p), 0);
+	policy_free(&p);
+
+	assert_int_equal(compile_src(&p, "b.ldp", "deny confidentiality\n", &d), 0);
+	assert_int_equal(policy_count(&p), 28);
+	policy_free(&p);
+	assert_int_equal(compile_src(&p, "c.ldp", "deny all\nallow integrity\n", &d), 0);
+	assert_int_equal(policy_count(&p), 8);
+	policy_free(&p);
+	assert_int_equal(d.n, 0);
+}
+
+static void names_errors(void **state)
+{
+	struct policy p;
+	struct diags d = { 0 };
+
+	(void)state;
+	assert_int_equal(compile_src(&p, "e.ldp",
+				     "deny LOCKDOWN_KCOR LOCKDOWN_INTEGRITY_MAX\n"
+				     "deny LOCKDOWN_CONFIDENTIALITY_MAX LOCKDOWN_NONE zzzzzzzzzzzz\n"
+				     "allow LOCKDOWN_PERF\n"
+				     "deny LOCKDOWN_DEV_MEM\n", &d), -1);
+	assert_true(has_diag(&d, SEV_ERROR, 1, 6, "did you mean 'LOCKDOWN_KCORE'?"));
+	assert_true(has_diag(&d, SEV_ERROR, 1, 20, "is a level, not a reason: use the group 'integrity'"));
+	assert_true(has_diag(&d, SEV_ERROR, 2, 6, "use the group 'confidentiality'"));
+	assert_true(has_diag(&d, SEV_ERROR, 2, 35, "LOCKDOWN_NONE is a level"));
+	assert_true(has_diag(&d, SEV_ERROR, 2, 49, "unknown reason 'zzzzzzzzzzzz' (not in the table"));
+	assert_true(has_diag(&d, SEV_WARNING, 3, 7, "has no effect"));
+	assert_int_equal(d.errors, 5);
+	/* the rest still resolved */
+	assert_true(policy_denies(&p, 2));
+	policy_free(&p);
+	diag_free(&d);
+}
+
+static void includes(void **state)
+{
+	struct policy p;
+	struct diags d = { 0 };
+	char *inc;
+
+	(void)state;
+	inc = write_tmp("inc.ldp", "deny LOCKDOWN_PERF\n");
+	free(inc);
+	assert_int_equal(compile_src(&p, "main.ldp", "include \"inc.ldp\"\nallow perf\ndeny kcore\n",
+				     &d), 0);
+	assert_false(policy_denies(&p, 26));	/* allowed after the include */
+	assert_true(policy_denies(&p, 22));
+	policy_free(&p);
+
+	assert_int_equal(compile_src(&p, "loop.ldp", "include \"loop.ldp\"\n", &d), -1);
+	assert_true(has_diag(&d, SEV_ERROR, 1, 9, "includes itself"));
+	policy_free(&p);
+	diag_free(&d);
+
+	assert_int_equal(compile_src(&p, "miss.ldp", "include \"nope.ldp\"\n", &d), -1);
+	assert_true(has_diag(&d, SEV_ERROR, 1, 9, "cannot include"));
+	policy_free(&p);
+	diag_free(&d);
+
+	/* an error in an included file is reported at its own place */
+	inc = write_tmp("bad.ldp", "\n\ndeny nothing_here\n");
+	free(inc);
+	assert_int_equal(compile_src(&p, "uses-bad.ldp", "include \"bad.ldp\"\n", &d), -1);
+	assert_true(has_diag(&d, SEV_ERROR, 3, 6, "unknown reason 'nothing_here'"));
+	assert_non_null(strstr(d.v[0].loc.file, "bad.ldp"));
+	policy_free(&p);
+	diag_free(&d);
+}
+
+static void intent_ack_seal(void **state)
+{
+	struct policy p;
+	struct diags d = { 0 };
+
+	(void)state;
+	assert_int_equal(compile_src(&p, "i.ldp",
+				     "intent feature-disable \"just off\"\n"
+				     "acknowledge LOCKDOWN_HIBERNATION \"encrypted swap\"\n"
+				     "deny dev_mem\nseal\n", &d), 0);
+	assert_int_equal(p.intent, INTENT_FEATURE_DISABLE);
+	assert_string_equal(p.intent_why, "just off");
+	assert_int_equal(p.n_acks, 1);
+	assert_int_equal(p.acks[0].reason, 5);
+	assert_int_equal(policy_flags(&p), LOCKDOWN_POLICY_FLAG_SEAL |
+			 LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY | LOCKDOWN_POLICY_FLAG_BYPASS_ACKED);
+	policy_free(&p);
+
+	assert_int_equal(compile_src(&p, "j.ldp",
+				     "intent feature-disable \"x\"\nintent security-boundary\n"
+				     "acknowledge nosuch \"y\"\nacknowledge perf \"\"\n", &d), -1);
+	assert_true(has_diag(&d, SEV_ERROR, 2, 1, "conflicting intent"));
+	assert_true(has_diag(&d, SEV_NOTE, 1, 1, "declared here"));
+	assert_true(has_diag(&d, SEV_ERROR, 3, 13, "unknown reason 'nosuch'"));
+	assert_true(has_diag(&d, SEV_ERROR, 4, 18, "empty string"));
+	policy_free(&p);
+	diag_free(&d);
+}
+
+static void several_files(void **state)
+{
+	struct policy p;
+	struct diags d = { 0 };
+	char *files[2] = { write_tmp("f1.ldp", "deny integrity\n"),
+			   write_tmp("f2.ldp", "allow LOCKDOWN_DEBUGFS\n") };
+
+	(void)state;
+	assert_int_equal(policy_compile(&p, &t, files, 2, &d), 0);
+	assert_int_equal(policy_count(&p), 19);
+	policy_free(&p);
+	free(files[0]);
+	free(files[1]);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(groups_in_order),
+		cmocka_unit_test(names_errors),
+		cmocka_unit_test(includes),
+		cmocka_unit_test(intent_ack_seal),
+		cmocka_unit_test(several_files),
+	};
+
+	return cmocka_run_group_tests_name("policy", tests, setup, teardown);
+}
