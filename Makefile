@@ -153,7 +153,7 @@ $(BUILD)/vm/blobs/other.table: $(LDPOLICY) $(BUILD)/tree.stamp
 	@$(LDPOLICY) reasons --table $(KTABLE) | sed 's/ LOCKDOWN_XFRM_SECRET / LOCKDOWN_XFRM_SECRETS /' > $@
 
 $(BUILD)/vm/blobs/wrong-fingerprint.blob: $(BUILD)/vm/blobs/other.table policies/integrity.ldp
-	@$(LDPOLICY) compile --table $< -o $@ policies/integrity.ldp
+	@$(LDPOLICY) compile --table $< -o $@ policies/integrity.ldp 2>/dev/null
 
 LDP_BOOT := userspace/ldpolicy/boot
 INITRAMFS := $(BUILD)/vm/initramfs.cpio
@@ -207,8 +207,9 @@ $(UNIT)/test_%: tests/unit/ldpolicy/test_%.c tests/unit/ldpolicy/test.h $(UNIT)/
 		-Iuserspace/ldpolicy/src $(UNIT_DEFS) -o $@ $< \
 		$(UNIT_OBJS) -lcmocka -lbpf -lelf -lz -lcrypto
 
-test-unit: $(UNIT_TESTS) | deps
-	@tests/unit/run.sh tests/unit/ktap/run.sh tests/unit/model/run.sh $(UNIT_TESTS)
+test-unit: $(UNIT_TESTS) $(LDPOLICY) | deps
+	@tests/unit/run.sh tests/unit/ktap/run.sh tests/unit/model/run.sh \
+		tests/unit/install/run.sh $(UNIT_TESTS)
 
 # --- the README's commands ---------------------------------------------
 

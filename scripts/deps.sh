@@ -16,7 +16,7 @@ declare -A groups=(
 	# for the initramfs.
 	[ldpolicy]="pkg-config libbpf-dev libelf-dev zlib1g-dev libzstd-dev libssl-dev"
 	# Unit tests.
-	[unit]="libcmocka-dev"
+	[unit]="libcmocka-dev systemd groff-base"
 )
 
 want=()

@@ -49,6 +49,7 @@ case "$out" in *"would loosen the policy in force: LOCKDOWN_MODULE_SIGNATURE"*) 
 expect_eq "state unchanged" "$(lp_state)" "$before"
 check "--merge loads the union" ldpolicy load --merge /policies/coco-devmem.ldp
 expect_eq "flags: the merged policy's intent" "$(cat $LP/flags)" not-a-boundary
+expect_eq "status shows the declared intent" "$(ldpolicy status | grep -c '^intent: feature-disable')" 1
 
 out=$(ldpolicy load /blobs/wrong-fingerprint.blob 2>&1); rc=$?
 expect_eq "blob for another table refused by the tool: exit 1" "$rc" 1
@@ -65,3 +66,13 @@ check "tighten with a policy compiled in the VM" ldpolicy load /policies/confide
 expect_probe "/proc/kcore refused" kcore EPERM
 check "ldpolicy seal" ldpolicy seal
 expect_eq "sealed" "$(cat $LP/seal)" 1
+
+for p in /policies/*.ldp; do
+	check "ldpolicy check $(basename $p) against the running kernel" ldpolicy check "$p"
+done
+out=$(LDPOLICY_POLICIES=/policies ldpolicy explain kcore)
+case "$out" in *"denied by the shipped policies: confidentiality.ldp, observability.ldp"*)
+	ok "explain lists the shipped policies that deny it" ;;
+*) not_ok "explain lists the shipped policies that deny it" "$out" ;; esac
+expect_eq "status reports the last policy's intent (confidentiality.ldp)" \
+	"$(ldpolicy status --json | grep -o '"intent":"[a-z-]*"')" '"intent":"security-boundary"'

@@ -1,0 +1,55 @@
+#!/bin/bash
+# make install into a DESTDIR, as a distribution would package it: every
+# file in place, the man pages render without warnings, the systemd unit
+# passes systemd-analyze verify, the completion parses.
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../../.." && pwd)
+build=${BUILD:-$top/build}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+echo "TAP version 13"
+res() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; [ -z "${3:-}" ] || printf '%s\n' "$3" | head -n 5 | sed 's/^/# /'; fi; }
+skp() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
+
+out=$(make -s -C "$top/userspace/ldpolicy" O="$build/ldpolicy" install DESTDIR="$tmp/root" \
+	PREFIX=/usr 2>&1)
+res $? "make install DESTDIR=... PREFIX=/usr" "$out"
+missing=
+for f in usr/sbin/ldpolicy usr/sbin/lockdown-policy-load usr/share/man/man8/ldpolicy.8 \
+	usr/share/man/man5/ldpolicy.ldp.5 usr/share/bash-completion/completions/ldpolicy \
+	usr/lib/systemd/system/lockdown-policy.service \
+	usr/share/initramfs-tools/hooks/lockdown-policy \
+	usr/share/initramfs-tools/scripts/init-top/lockdown-policy \
+	usr/share/ldpolicy/policies/integrity.ldp usr/share/ldpolicy/tables/linux-6.12.table \
+	usr/share/ldpolicy/models/linux-6.12.model etc/lockdown-policy.d; do
+	[ -e "$tmp/root/$f" ] || missing="$missing $f"
+done
+res "$([ -z "$missing" ]; echo $?)" "every file installed" "missing:$missing"
+out=$(make -s -C "$top/userspace/ldpolicy" O="$build/ldpolicy" install DESTDIR="$tmp/opt" \
+	PREFIX=/opt/ldp 2>&1)
+res "$([ -x "$tmp/opt/opt/ldp/sbin/ldpolicy" ]; echo $?)" "PREFIX is honoured" "$out"
+
+if command -v groff >/dev/null; then
+	for m in ldpolicy.8 ldpolicy.ldp.5; do
+		out=$(groff -man -ww -z "$top/userspace/ldpolicy/man/$m" 2>&1)
+		res "$([ -z "$out" ]; echo $?)" "man page $m renders without warnings" "$out"
+	done
+else
+	skp "man pages render" "no groff"
+fi
+if command -v systemd-analyze >/dev/null; then
+	out=$(systemd-analyze verify --man=no --root="$tmp/root" \
+		/usr/lib/systemd/system/lockdown-policy.service 2>&1)
+	res $? "lockdown-policy.service passes systemd-analyze verify" "$out"
+else
+	skp "lockdown-policy.service passes systemd-analyze verify" "no systemd-analyze"
+fi
+out=$(bash -n "$tmp/root/usr/share/bash-completion/completions/ldpolicy" 2>&1)
+res $? "bash completion parses" "$out"
+for s in usr/sbin/lockdown-policy-load usr/share/initramfs-tools/hooks/lockdown-policy \
+	usr/share/initramfs-tools/scripts/init-top/lockdown-policy; do
+	out=$(sh -n "$tmp/root/$s" 2>&1)
+	res $? "$(basename "$s") is valid sh" "$out"
+done
+echo "1..$n"
