@@ -44,8 +44,16 @@ TXT
 boot cmdline "lockdown=integrity"
 cat <<'TXT'
 
+--- boot 3: lockdown_policy, reason by reason -------------------------
+Two levels are all the static LSM offers. This project adds a second
+LSM, lockdown_policy, that denies reasons one by one and only ever
+tightens until reboot, and ldpolicy, which compiles policies and knows
+which reasons defeat which.
+TXT
+boot policy ""
+cat <<'TXT'
+
 =====================================================================
-Two levels are all the static LSM offers. ldpolicy adds a second LSM,
-lockdown_policy, that denies reasons one by one, only ever tightening.
-See README.md.
+That was a real 6.12 kernel built from this tree. make check runs every
+scenario; README.md says how it fits together.
 TXT

@@ -210,11 +210,18 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 		goto out;
 	}
 	if (any_loosen && !o.force) {
+		char list[2048];
+		size_t off = 0, count = 0;
+
 		for (unsigned int r = 0; r < t.conf_max; r++)
-			if (bit_test(loosen, r))
-				diag_error(&d, NULL, "would loosen the policy in force: %s is denied "
-					   "and this policy allows it (policies only tighten; "
-					   "--merge keeps what is denied)", t.v[r].id);
+			if (bit_test(loosen, r) && off < sizeof(list)) {
+				off += snprintf(list + off, sizeof(list) - off, "%s%s", off ? ", " : "",
+						t.v[r].id);
+				count++;
+			}
+		diag_error(&d, NULL, "would loosen the policy in force: it allows %zu reason%s the "
+			   "policy in force denies (%s); policies only tighten, and --merge keeps "
+			   "what is denied", count, count == 1 ? "" : "s", list);
 		flush_diags(&d);
 		ret = EXIT_POLICY;
 		goto out;
