@@ -9,7 +9,7 @@ set -euo pipefail
 
 declare -A groups=(
 	# Unpack and build the kernel from Debian's source package.
-	[kernel]="linux-source-6.12 xz-utils bc bison flex libelf-dev libssl-dev perl cpio kmod dwarves"
+	[kernel]="linux-source-6.12 xz-utils bc bison flex libelf-dev libssl-dev perl cpio kmod dwarves openssl"
 	# Boot it: QEMU under TCG, an initramfs from busybox-static.
 	[vm]="qemu-system-x86 busybox-static cpio"
 	# ldpolicy: libbpf for BTF, libcrypto for SHA-256; static archives too,
@@ -17,11 +17,13 @@ declare -A groups=(
 	[ldpolicy]="pkg-config libbpf-dev libelf-dev zlib1g-dev libzstd-dev libssl-dev"
 	# Unit tests.
 	[unit]="libcmocka-dev systemd groff-base"
+	# Fuzzing: clang's libFuzzer with ASan and UBSan.
+	[fuzz]="clang libclang-rt-14-dev"
 )
 
 want=()
 sel=("$@")
-[ ${#sel[@]} -gt 0 ] || sel=(kernel vm ldpolicy unit)
+[ ${#sel[@]} -gt 0 ] || sel=(kernel vm ldpolicy unit fuzz)
 for g in "${sel[@]}"; do
 	[ -n "${groups[$g]+x}" ] || { echo "deps.sh: unknown group '$g'" >&2; exit 2; }
 	# shellcheck disable=SC2206

@@ -64,7 +64,7 @@ while read -r patch files; do
 	n=$((n + 1))
 	echo "  COMMIT  $(git_ log -1 --format=%s)"
 	if [ $check_build = 1 ]; then
-		"$top/scripts/kernel-config.sh" --lenient "$repo" "$build/obj-series" "$kdir/configs/test.config"
+		"$top/scripts/kernel-config.sh" --lenient "$repo" "$build/obj-series" "$kdir/configs/base.config" "$kdir/configs/test.config"
 		make -s -C "$repo" O="$build/obj-series" ARCH=x86_64 -j"$(nproc)" bzImage ||
 			die "the tree does not build at '$subject'"
 		echo "  BUILT   at $patch"
