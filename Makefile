@@ -6,6 +6,8 @@
 #   make kernel      the test kernels (build/obj-*/arch/x86/boot/bzImage)
 #   make ldpolicy    the tool (build/ldpolicy/ldpolicy)
 #   make vm-test     boot every VM scenario (SCENARIOS="a b" for some)
+#   make coverage    run the per-reason matrix, write docs/coverage.md
+#   make fuzz        fuzz every harness for FUZZ_TIME seconds (default 600)
 #   make kernel-series  export kernel/ as a git format-patch series
 #   make install     install ldpolicy (DESTDIR, PREFIX)
 #
@@ -24,7 +26,7 @@ export LC_ALL := C
 unexport KCONFIG_CONFIG
 
 .PHONY: all deps kernel ldpolicy initramfs vm-test test-unit check demo \
-	clean distclean kernel-series install FORCE
+	clean distclean kernel-series install coverage coverage-check fuzz fuzz-check FORCE
 all: kernel ldpolicy initramfs
 
 deps:
@@ -57,17 +59,20 @@ install: $(LDPOLICY)
 #   test    the kernel most scenarios boot: lockdown_policy loadable,
 #           KUnit, BTF
 #   static  static mode: policies/coco-devmem.ldp built in, sealed at boot
+#   debug   KASAN, lockdep, atomic-sleep checks: the stress scenario
 
 KTREE    := $(BUILD)/linux
 KSCRIPTS := scripts/kernel-tree.sh scripts/kernel-config.sh scripts/cache-key.sh
-KCONFIGS := test static
+KCONFIGS := test static debug
 kimage    = $(BUILD)/obj-$(1)/arch/x86/boot/bzImage
 
-KFRAGS_test   := kernel/configs/test.config
-KFRAGS_static := kernel/configs/test.config kernel/configs/static.config \
+KFRAGS_test   := kernel/configs/base.config kernel/configs/test.config
+KFRAGS_static := kernel/configs/base.config kernel/configs/static.config \
 	$(BUILD)/static-boot.config
+KFRAGS_debug  := kernel/configs/base.config kernel/configs/debug.config
 # what else goes into a configuration's image
 KINPUTS_static := policies $(LDP_SRCS)
+KTARGETS_test  := modules
 
 BOOT_POLICY := $(abspath policies/coco-devmem.ldp)
 
@@ -91,7 +96,7 @@ $(call kimage,$(1)): $(BUILD)/tree.stamp $(BUILD)/$(1).key \
 		$(if $(KINPUTS_$(1)),$(LDPOLICY))
 	@scripts/kernel-config.sh $(KTREE) $(BUILD)/obj-$(1) $(KFRAGS_$(1))
 	+$(MAKE) -s -C $(KTREE) O=$(abspath $(BUILD)/obj-$(1)) ARCH=x86_64 \
-		LDPOLICY=$(abspath $(LDPOLICY)) -j$(JOBS) bzImage
+		LDPOLICY=$(abspath $(LDPOLICY)) -j$(JOBS) bzImage $(KTARGETS_$(1))
 	@touch $$@
 endef
 $(foreach k,$(KCONFIGS),$(eval $(call kernel_rules,$(k))))
@@ -104,12 +109,14 @@ kernel-series: $(BUILD)/tree.stamp
 
 # --- VM test bed -------------------------------------------------------
 
-VM_TOOLS := ldprobe ldwrite ldblob ldas
+VM_TOOLS := ldprobe ldwrite ldblob ldas ldstress
 VM_BIN   := $(BUILD)/vm/bin
-ldprobe_SRCS := tests/vm/tools/ldprobe.c tests/vm/tools/probes.c tests/vm/tools/errname.c
+ldprobe_SRCS := tests/vm/tools/ldprobe.c tests/vm/tools/probes.c tests/vm/tools/probes_bpf.c \
+	tests/vm/tools/probes_xfrm.c tests/vm/tools/errname.c
 ldwrite_SRCS := tests/vm/tools/ldwrite.c tests/vm/tools/errname.c
 ldblob_SRCS  := tests/vm/tools/ldblob.c
 ldas_SRCS    := tests/vm/tools/ldas.c
+ldstress_SRCS := tests/vm/tools/ldstress.c tests/vm/tools/errname.c
 
 $(addprefix $(VM_BIN)/,$(VM_TOOLS)): $(VM_BIN)/%: | deps
 	@mkdir -p $(@D)
@@ -131,6 +138,21 @@ $(addprefix $(VM_BIN)/,$(LSM_SELFTESTS)): $(VM_BIN)/%: $(KHDR)/linux/lsm.h
 	$(CC) -O2 -Wall -static -I$(KHDR) -I$(KTREE)/tools/testing/selftests \
 		-o $@ $(KTREE)/tools/testing/selftests/lsm/$*.c \
 		$(KTREE)/tools/testing/selftests/lsm/common.c
+
+# Test modules: ours (tests/vm/modules), unsigned and signed with the
+# build's own key, and the kernel's mmiotrace test module, signed.
+KOBJ := $(BUILD)/obj-test
+MODS := $(BUILD)/vm/modules
+SIGN := $(KOBJ)/scripts/sign-file sha256 $(KOBJ)/certs/signing_key.pem $(KOBJ)/certs/signing_key.x509
+
+$(MODS)/.stamp: $(call kimage,test) $(wildcard tests/vm/modules/*)
+	@rm -rf $(MODS)/src && mkdir -p $(MODS)/src
+	@cp tests/vm/modules/* $(MODS)/src/
+	+@$(MAKE) -s -C $(KTREE) O=$(abspath $(KOBJ)) ARCH=x86_64 M=$(abspath $(MODS)/src) modules
+	@cp $(MODS)/src/ldtest.ko $(MODS)/ldtest_unsigned.ko
+	@$(SIGN) $(MODS)/src/ldtest.ko $(MODS)/ldtest_signed.ko
+	@$(SIGN) $(KOBJ)/arch/x86/mm/testmmiotrace.ko $(MODS)/testmmiotrace.ko
+	@touch $@
 
 $(BUILD)/vm/gen_init_cpio: $(BUILD)/tree.stamp
 	@mkdir -p $(@D)
@@ -165,12 +187,13 @@ INITRAMFS_FILES := $(foreach t,$(INITRAMFS_BINS),/bin/$(t)=$(VM_BIN)/$(t)) \
 	/usr/sbin/lockdown-policy-load=$(LDP_BOOT)/lockdown-policy-load \
 	/scripts/init-top/lockdown-policy=$(LDP_BOOT)/initramfs-tools/scripts/init-top/lockdown-policy \
 	$(foreach p,$(wildcard tests/vm/boot-policies/*),/boot-test/lockdown-policy.d/$(notdir $(p))=$(p)) \
-	$(foreach p,$(wildcard tests/vm/demo-etc/*),/etc/lockdown-policy.d/$(notdir $(p))=$(p))
+	$(foreach p,$(wildcard tests/vm/demo-etc/*),/etc/lockdown-policy.d/$(notdir $(p))=$(p)) \
+	$(foreach m,ldtest_unsigned ldtest_signed testmmiotrace,/modules/$(m).ko=$(MODS)/$(m).ko)
 
 $(INITRAMFS): $(BUILD)/vm/gen_init_cpio $(addprefix $(VM_BIN)/,$(INITRAMFS_BINS)) \
 		$(LDPOLICY_STATIC) $(wildcard policies/*.ldp) $(BLOBS) tests/vm/mkinitramfs.sh \
 		$(wildcard $(LDP_BOOT)/* $(LDP_BOOT)/initramfs-tools/*/* tests/vm/boot-policies/*) \
-		$(wildcard tests/vm/demo-etc/*) \
+		$(wildcard tests/vm/demo-etc/*) $(MODS)/.stamp \
 		$(wildcard tests/vm/guest/* tests/vm/scenarios/* tests/vm/demo/*)
 	@tests/vm/mkinitramfs.sh $@ $(BUILD)/vm/gen_init_cpio $(INITRAMFS_FILES)
 	@echo "  CPIO    $@"
@@ -182,6 +205,31 @@ VM_RUN := tests/vm/run.sh $(foreach k,$(KCONFIGS),-k $(k)=$(call kimage,$(k))) \
 
 vm-test: $(KIMAGES) $(INITRAMFS)
 	@$(VM_RUN) $(SCENARIOS)
+
+# --- coverage of the per-reason matrix ---------------------------------
+# make coverage runs the matrix scenarios and writes docs/coverage.md from
+# what they reported; make check regenerates it from its own run and fails
+# if the checked-in table is not what actually ran.
+
+COVERAGE_TABLE := userspace/ldpolicy/tables/linux-6.12.table
+MATRIX := matrix-none matrix-policy matrix-static-integrity \
+	matrix-static-confidentiality matrix-shipped
+
+$(BUILD)/coverage.md: FORCE
+	@{ sed -n '1,/^<!-- table -->$$/p' docs/coverage.md; \
+	   scripts/coverage.sh $(BUILD)/vm/logs $(COVERAGE_TABLE); } > $@.tmp
+	@mv $@.tmp $@
+
+coverage: $(KIMAGES) $(INITRAMFS)
+	@$(VM_RUN) $(MATRIX)
+	@$(MAKE) --no-print-directory $(BUILD)/coverage.md
+	@cp $(BUILD)/coverage.md docs/coverage.md
+	@echo "  COVER   docs/coverage.md: $$(grep 'reasons triggered' docs/coverage.md)"
+
+coverage-check: $(BUILD)/coverage.md
+	@diff -u docs/coverage.md $(BUILD)/coverage.md || \
+		{ echo "docs/coverage.md is not what ran: make coverage, and commit it" >&2; exit 1; }
+	@echo "  COVER   $$(grep 'reasons triggered' $(BUILD)/coverage.md) (docs/coverage.md matches)"
 
 # --- unit tests --------------------------------------------------------
 # ldpolicy built again with ASan and UBSan (any finding aborts the test),
@@ -213,12 +261,48 @@ test-unit: $(UNIT_TESTS) $(LDPOLICY) | deps
 	@tests/unit/run.sh tests/unit/ktap/run.sh tests/unit/model/run.sh \
 		tests/unit/install/run.sh $(UNIT_TESTS)
 
+# --- fuzzing -----------------------------------------------------------
+# libFuzzer harnesses (clang, ASan, UBSan): the kernel's blob validation
+# compiled unchanged, differentially against ldpolicy's reader; the .ldp
+# front end; the text, header and model readers; BTF through libbpf.
+# make check replays the corpora and regressions and fuzzes briefly;
+# make fuzz fuzzes FUZZ_TIME seconds per harness.
+
+FUZZ := $(BUILD)/fuzz
+FUZZ_TIME ?= 600
+FUZZ_CHECK_TIME ?= 8
+FUZZ_HARNESSES := blob ldp table btf
+FUZZ_FLAGS := -g -O1 -Wall -Werror -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	-Itests/fuzz/shim -Ikernel/include -Ikernel/include/uapi \
+	-Ikernel/security/lockdown_policy -Iuserspace/ldpolicy/src \
+	-DFUZZ_TABLE='"$(abspath $(COVERAGE_TABLE))"'
+FUZZ_LIB := $(filter-out %/main.c $(wildcard userspace/ldpolicy/src/cmd_*.c), \
+	$(wildcard userspace/ldpolicy/src/*.c)) $(UNIT)/obj/model_data.c
+fuzz_blob_SRCS := tests/fuzz/fuzz_blob.c kernel/security/lockdown_policy/blob.c
+
+$(UNIT)/obj/model_data.c: $(UNIT)/ldpolicy
+
+$(FUZZ)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB) $(wildcard tests/fuzz/shim/*/*.h) \
+		kernel/security/lockdown_policy/blob.c | deps
+	@mkdir -p $(@D)
+	clang $(FUZZ_FLAGS) -o $@ $(or $(fuzz_$*_SRCS),$<) $(FUZZ_LIB) -lbpf -lelf -lz -lcrypto
+
+FUZZ_BINS := $(addprefix $(FUZZ)/fuzz_,$(FUZZ_HARNESSES))
+
+fuzz: $(FUZZ_BINS)
+	@tests/unit/run.sh "tests/fuzz/run.sh $(FUZZ) $(FUZZ_TIME)"
+
+fuzz-check: $(FUZZ_BINS)
+	@tests/unit/run.sh "tests/fuzz/run.sh $(FUZZ) $(FUZZ_CHECK_TIME)"
+
 # --- the README's commands ---------------------------------------------
 
 check: deps
 	@$(MAKE) --no-print-directory kernel ldpolicy initramfs
 	@$(MAKE) --no-print-directory test-unit
+	@$(MAKE) --no-print-directory fuzz-check
 	@$(MAKE) --no-print-directory vm-test
+	@$(MAKE) --no-print-directory coverage-check
 
 demo: deps
 	@$(MAKE) --no-print-directory -s $(call kimage,test) $(INITRAMFS)

@@ -15,7 +15,7 @@ boot() { # NAME CMDLINE
 		-accel tcg -cpu max -smp 1 -m 512M \
 		-kernel "$kernel" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 quiet lddemo=$1 $2" \
-		-serial "file:$log.console" -serial "file:$log.out" >/dev/null 2>&1
+		-serial "file:$log.console" -serial "file:$log.out" -serial null >/dev/null 2>&1
 	local rc=$?
 	grep -v '^# demo done' "$log.out"
 	if [ $rc -ne 0 ] || ! grep -q '^# demo done' "$log.out"; then

@@ -32,6 +32,7 @@ trap 'rm -f "$list"' EXIT
 	echo "file /init $here/guest/init 0755 0 0"
 	echo "file /lib/ldtest.sh $here/guest/ldtest.sh 0644 0 0"
 	echo "file /lib/demo.sh $here/guest/demo.sh 0644 0 0"
+	echo "file /lib/matrix.sh $here/guest/matrix.sh 0644 0 0"
 	echo "file /etc/passwd $here/guest/passwd 0644 0 0"
 	echo "file /etc/group $here/guest/group 0644 0 0"
 	for s in "$here"/scenarios/*.sh "$here"/demo/*.sh; do

@@ -15,6 +15,9 @@
 #   # kunit: GLOB        run the built-in KUnit suites matching GLOB at boot
 #   # kernel: NAME       boot this kernel instead of the default
 #   # timeout: SECONDS   hard limit for the boot (default 60)
+#   # instances: A B...  boot it once per word, as NAME@WORD, with
+#                        ldarg=WORD on the command line (and so in the
+#                        guest's environment)
 # It reports in TAP through ldtest.sh. The host parses that TAP (serial port
 # 2) and, for KUnit, the KTAP on the console (serial port 1), prints one line
 # per test and "N passed, N failed", and exits 1 on any failure, missing
@@ -49,21 +52,31 @@ die() { echo "run.sh: $*" >&2; exit 2; }
 [ -f "$initrd" ] || die "no initramfs (-i path)"
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing"
 
+header() { sed -n "s/^# $1: *//p" "$2" | head -n1; }
+
 if [ $# -eq 0 ]; then
 	set -- $(cd "$here/scenarios" && ls -- *.sh | sed 's/\.sh$//')
 fi
+# NAME expands to its instances, NAME@ARG is one of them
+expanded=()
 for s in "$@"; do
-	[ -f "$here/scenarios/$s.sh" ] || die "no scenario '$s' in $here/scenarios"
+	base=${s%%@*}
+	[ -f "$here/scenarios/$base.sh" ] || die "no scenario '$base' in $here/scenarios"
+	inst=$(header instances "$here/scenarios/$base.sh")
+	if [ "$s" != "$base" ] || [ -z "$inst" ]; then
+		expanded+=("$s")
+	else
+		for i in $inst; do expanded+=("$base@$i"); done
+	fi
 done
+set -- "${expanded[@]}"
 mkdir -p "$out"
-
-header() { sed -n "s/^# $1: *//p" "$2" | head -n1; }
 
 # Kernel log lines that mean the kernel itself went wrong.
 splat='(^|\] )(BUG: |WARNING: |Oops|Kernel panic|general protection fault|UBSAN: |KASAN: |kernel BUG at|INFO: possible|INFO: task .* blocked|possible circular locking|inconsistent lock state|Unable to handle kernel)'
 
 run_one() {
-	local name=$1 file=$here/scenarios/$1.sh dir=$out/$1
+	local name=$1 file=$here/scenarios/${1%%@*}.sh dir=$out/$1 arg=
 	local cmdline kunit kname timeout kernel append start rc
 	cmdline=$(header cmdline "$file")
 	kunit=$(header kunit "$file")
@@ -79,7 +92,9 @@ run_one() {
 		printf 'ERROR\t%s: kernel "%s" not built (-k %s=...)\n' "$name" "$kname" "$kname" > "$dir/results"
 		return
 	fi
-	append="console=ttyS0 panic=-1 ldtest=$name"
+	[ "$name" = "${name%%@*}" ] || arg=${name#*@}
+	append="console=ttyS0 panic=-1 ldtest=${name%%@*}"
+	[ -z "$arg" ] || append="$append ldarg=$arg"
 	[ -z "$kunit" ] || append="$append kunit.enable=1 kunit.filter_glob=$kunit"
 	[ -z "$cmdline" ] || append="$append $cmdline"
 	echo "$append" > "$dir/cmdline"
@@ -89,7 +104,7 @@ run_one() {
 		-nodefaults -display none -no-reboot \
 		-accel tcg -cpu max -smp 1 -m 512M \
 		-kernel "$kernel" -initrd "$initrd" -append "$append" \
-		-serial "file:$dir/console.log" -serial "file:$dir/tap.log" \
+		-serial "file:$dir/console.log" -serial "file:$dir/tap.log" -serial null \
 		> "$dir/qemu.log" 2>&1
 	rc=$?
 	echo $(( ($(date +%s%N) - start) / 1000000 )) > "$dir/ms"

@@ -113,6 +113,7 @@ run_tap() {
 		"not ok "*)
 			not_ok "$p: ${line#not ok * }" "$(grep -v '^ok ' /tmp/run_tap.out | tail -n 5)"
 			fails=$((fails + 1)) ;;
+		"# "*) echo "$line" ;;
 		esac
 	done < /tmp/run_tap.out
 	if [ $T_N = $n0 ]; then

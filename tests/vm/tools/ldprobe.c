@@ -3,14 +3,15 @@
  * ldprobe - drive one lockdown-gated kernel path and report what happened.
  *
  * Runs inside the test VM (statically linked). Usage: ldprobe PROBE...
- * For each probe it prints one line, "PROBE: allowed" or "PROBE: EPERM" or
- * "PROBE: error ENAME (message)", and exits with the worst outcome:
- *   0  every operation succeeded (not refused by anything)
- *   1  at least one was refused with EPERM
- *   2  at least one failed for another reason
+ * For each probe it prints one line: "PROBE: allowed [(how)]", "PROBE: EPERM"
+ * or "PROBE: denied (how)" for the lockdown refusal, or "PROBE: error ...",
+ * and exits with the worst outcome:
+ *   0  every operation got past its lockdown check
+ *   1  at least one was refused by lockdown
+ *   2  at least one failed in a way that tells nothing (the test fails)
  *   3  usage error
- * Whether an EPERM came from lockdown is for the caller to tell, from the
- * kernel log notice or the lockdown_policy counters.
+ * Which LSM refused is for the caller to tell, from the kernel log notice
+ * or the lockdown_policy counters. --list prints NAME REASON DESCRIPTION.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -26,7 +27,8 @@ static void usage(FILE *f)
 
 	fprintf(f, "usage: ldprobe PROBE...\nprobes:\n");
 	for (p = probes; p->name; p++)
-		fprintf(f, "  %-16s %-28s %s\n", p->name, p->reason, p->what);
+		fprintf(f, "  %-16s %-28s %s%s%s\n", p->name, p->reason, p->what,
+			p->needs ? ", through " : "", p->needs ? p->needs : "");
 }
 
 int main(int argc, char **argv)
@@ -38,28 +40,41 @@ int main(int argc, char **argv)
 		return 3;
 	}
 	if (!strcmp(argv[1], "-l") || !strcmp(argv[1], "--list")) {
+		/* for scripts: NAME REASON NEEDS */
+		for (const struct probe *p = probes; p->name; p++)
+			printf("%s %s %s\n", p->name, p->reason, p->needs ? p->needs : "-");
+		return 0;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
 		usage(stdout);
 		return 0;
 	}
 	for (int i = 1; i < argc; i++) {
 		const struct probe *p = probe_find(argv[i]);
-		int err, rc;
+		struct result r = { 0 };
+		int rc;
 
 		if (!p) {
 			fprintf(stderr, "ldprobe: unknown probe '%s'\n", argv[i]);
 			usage(stderr);
 			return 3;
 		}
-		err = p->run();
-		if (!err) {
-			printf("%s: allowed\n", p->name);
+		p->run(&r);
+		switch (r.outcome) {
+		case ALLOWED:
+			printf("%s: allowed%s%s%s\n", p->name, r.detail[0] ? " (" : "", r.detail,
+			       r.detail[0] ? ")" : "");
 			rc = 0;
-		} else if (err == EPERM) {
-			printf("%s: EPERM\n", p->name);
+			break;
+		case DENIED:
+			if (r.err == EPERM && !r.detail[0])
+				printf("%s: EPERM\n", p->name);
+			else
+				printf("%s: denied (%s)\n", p->name, r.detail);
 			rc = 1;
-		} else {
-			printf("%s: error %s (%s)\n", p->name, errno_name(err),
-			       strerror(err));
+			break;
+		default:
+			printf("%s: error %s\n", p->name, r.detail);
 			rc = 2;
 		}
 		if (rc > worst)

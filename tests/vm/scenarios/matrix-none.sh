@@ -1,0 +1,5 @@
+# cmdline: msr.allow_writes=on
+# The per-reason matrix with nothing denied: every probe gets past its
+# lockdown check, and no counter moves.
+. /lib/matrix.sh
+matrix_run none

@@ -1,0 +1,7 @@
+# cmdline: msr.allow_writes=on
+# instances: integrity confidentiality observability laptop-hibernate coco-devmem
+# A shipped policy, compiled on the host, loaded, and the whole matrix run
+# against it: every reason it denies is refused, every one it allows is not.
+. /lib/matrix.sh
+check "load policies/$ldarg.ldp (compiled on the host)" ldpolicy load "/blobs/$ldarg.blob"
+matrix_run shipped $(awk '$3 == "denied" && $4 == "policy" { print $1 }' $LP/policy)

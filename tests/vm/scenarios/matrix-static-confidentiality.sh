@@ -1,0 +1,4 @@
+# cmdline: lockdown=confidentiality msr.allow_writes=on
+# The per-reason matrix under the static confidentiality level.
+. /lib/matrix.sh
+matrix_run static confidentiality

@@ -1,0 +1,4 @@
+# cmdline: lockdown=integrity msr.allow_writes=on
+# The per-reason matrix under the static integrity level.
+. /lib/matrix.sh
+matrix_run static integrity

@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ldstress - concurrent writers, readers and lockdown-gated operations
+ * against lockdown_policy, checking its invariants throughout.
+ *
+ * Usage: ldstress [-t SECONDS] [-w WRITERS] [-r READERS] [-o HAMMERS]
+ *
+ * Writers load valid tightening blobs, random (possibly loosening) ones
+ * and malformed ones, each in one write; readers read every securityfs
+ * file; hammers perform gated operations. Checked:
+ *   - a malformed blob gets exactly its documented errno;
+ *   - any other load gets 0 or EPERM (a racing load may have tightened
+ *     past it); no other errno;
+ *   - every reader sees the denied set only grow, and whole files (one
+ *     well-formed line per reason);
+ *   - a reason seen denied before an operation refuses the operation;
+ *   - at the end, the denied set is exactly the union of accepted blobs.
+ * Prints TAP: one test per invariant, with the operation counts.
+ */
+#define _GNU_SOURCE
+#include <endian.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/io.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <linux/lockdown_policy.h>
+
+#include "errname.h"
+
+#define LP "/sys/kernel/security/lockdown_policy/"
+#define MAX_REASONS 64
+
+struct shared {
+	uint64_t accepted;		/* union of accepted blobs */
+	unsigned long loads_ok, loads_eperm, malformed, malformed_ok;
+	unsigned long reads, ops, ops_denied;
+	unsigned long bad_errno, not_monotonic, torn, leaked;
+	char first_error[256];
+};
+
+static struct shared *sh;
+static unsigned int nr, nreasons, reasons[MAX_REASONS], dev_mem_bit, kcore_bit;
+static uint8_t fingerprint[LOCKDOWN_POLICY_FINGERPRINT_SIZE];
+static volatile sig_atomic_t stop;
+
+static void note(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (sh->first_error[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(sh->first_error, sizeof(sh->first_error), fmt, ap);
+	va_end(ap);
+}
+
+static void read_abi(void)
+{
+	char line[256], id[128];
+	unsigned int idx;
+	FILE *f = fopen(LP "reasons", "r");
+
+	if (!f) {
+		perror(LP "reasons");
+		exit(2);
+	}
+	while (fgets(line, sizeof(line), f) && nreasons < MAX_REASONS)
+		if (sscanf(line, "%u %127s", &idx, id) == 2) {
+			reasons[nreasons++] = idx;
+			if (idx + 1 > nr)
+				nr = idx + 1;
+			if (!strcmp(id, "LOCKDOWN_DEV_MEM"))
+				dev_mem_bit = idx;
+			if (!strcmp(id, "LOCKDOWN_KCORE"))
+				kcore_bit = idx;
+		}
+	fclose(f);
+	f = fopen(LP "fingerprint", "r");
+	for (int i = 0; f && i < LOCKDOWN_POLICY_FINGERPRINT_SIZE; i++) {
+		unsigned int b;
+
+		if (fscanf(f, "%2x", &b) != 1)
+			break;
+		fingerprint[i] = b;
+	}
+	if (f)
+		fclose(f);
+}
+
+/* Read the policy file: the set of reasons lockdown_policy denies. */
+static int read_policy(uint64_t *bits)
+{
+	char buf[8192], *line, *save;
+	ssize_t n;
+	unsigned int lines = 0;
+	int fd = open(LP "policy", O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	*bits = 0;
+	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char id[128], cls[32], state[16], by[16];
+
+		if (sscanf(line, "%127s %31s %15s %15s", id, cls, state, by) != 4)
+			return -1;
+		if (!strcmp(by, "policy") || !strcmp(by, "both"))
+			*bits |= 1ULL << reasons[lines];
+		lines++;
+	}
+	return lines == nreasons ? 0 : -1;
+}
+
+static size_t make_blob(uint8_t *b, uint64_t bits, uint32_t flags)
+{
+	struct lockdown_policy_header h = {
+		.magic = htole32(LOCKDOWN_POLICY_MAGIC),
+		.version = htole16(LOCKDOWN_POLICY_VERSION),
+		.hdr_len = htole16(sizeof(h)),
+		.nr_reasons = htole16(nr),
+		.flags = htole32(flags),
+	};
+	uint64_t w = htole64(bits);
+
+	memcpy(h.fingerprint, fingerprint, sizeof(h.fingerprint));
+	memcpy(b, &h, sizeof(h));
+	memcpy(b + sizeof(h), &w, 8);
+	return sizeof(h) + 8;
+}
+
+static int load(const uint8_t *b, size_t len, off_t at)
+{
+	int fd = open(LP "load", O_WRONLY), err = 0;
+	ssize_t w;
+
+	if (fd < 0)
+		return errno;
+	w = at ? pwrite(fd, b, len, at) : write(fd, b, len);
+	if (w < 0)
+		err = errno;
+	else if ((size_t)w != len)
+		err = EIO;
+	close(fd);
+	return err;
+}
+
+static uint64_t random_reason(void)
+{
+	return 1ULL << reasons[random() % nreasons];
+}
+
+static void writer(void)
+{
+	uint8_t b[LOCKDOWN_POLICY_MAX_SIZE + 1];
+
+	while (!stop) {
+		uint64_t cur = 0, want;
+		int kind = random() % 10, err, expect = 0;
+		size_t len;
+		off_t at = 0;
+
+		read_policy(&cur);
+		if (kind < 4) {		/* tighten, now and then by a reason */
+			want = cur | (random() % 40 ? 0 : random_reason());
+		} else if (kind < 6) {	/* any set: loosening, mostly */
+			want = 0;
+			for (unsigned int i = 0; i < nreasons; i++)
+				if (random() % 2)
+					want |= 1ULL << reasons[i];
+		} else {		/* malformed */
+			len = make_blob(b, cur, 0);
+			switch (random() % 10) {
+			case 0: b[0] ^= 1; expect = EBADMSG; break;
+			case 1: b[4] = 2; expect = EPROTONOSUPPORT; break;
+			case 2: b[8]++; expect = ENOEXEC; break;
+			case 3: b[16] ^= 0x55; expect = ENOEXEC; break;
+			case 4: b[12] = 0x08; expect = EOPNOTSUPP; break;
+			case 5: b[48] |= 1; expect = ERANGE; break;
+			case 6: len -= 1 + random() % 8; expect = EINVAL; break;
+			case 7: b[len++] = 0; expect = EINVAL; break;
+			case 8: at = 1 + random() % 8; expect = ESPIPE; break;
+			default: len = LOCKDOWN_POLICY_MAX_SIZE + 1; memset(b, 0, len);
+				expect = E2BIG; break;
+			}
+			err = load(b, len, at);
+			__atomic_add_fetch(&sh->malformed, 1, __ATOMIC_RELAXED);
+			if (err != expect) {
+				__atomic_add_fetch(&sh->bad_errno, 1, __ATOMIC_RELAXED);
+				note("malformed blob: got %s, want %s", errno_name(err), errno_name(expect));
+			}
+			if (!err)
+				__atomic_add_fetch(&sh->malformed_ok, 1, __ATOMIC_RELAXED);
+			continue;
+		}
+		len = make_blob(b, want, 0);
+		err = load(b, len, 0);
+		if (!err) {
+			__atomic_fetch_or(&sh->accepted, want, __ATOMIC_SEQ_CST);
+			__atomic_add_fetch(&sh->loads_ok, 1, __ATOMIC_RELAXED);
+		} else if (err == EPERM) {
+			__atomic_add_fetch(&sh->loads_eperm, 1, __ATOMIC_RELAXED);
+		} else {
+			__atomic_add_fetch(&sh->bad_errno, 1, __ATOMIC_RELAXED);
+			note("load: unexpected %s", errno_name(err));
+		}
+	}
+}
+
+static void reader(void)
+{
+	static const char *const files[] = { "reasons", "counters", "flags", "fingerprint",
+					     "version", "seal" };
+	uint64_t prev = 0, now;
+	char buf[8192];
+
+	while (!stop) {
+		if (read_policy(&now)) {
+			__atomic_add_fetch(&sh->torn, 1, __ATOMIC_RELAXED);
+			note("a policy read was not one whole, well-formed file");
+		} else if ((now & prev) != prev) {
+			__atomic_add_fetch(&sh->not_monotonic, 1, __ATOMIC_RELAXED);
+			note("denied set shrank: %#llx after %#llx", (unsigned long long)now,
+			     (unsigned long long)prev);
+		} else {
+			prev = now;
+		}
+		for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+			char path[128];
+			int fd;
+
+			snprintf(path, sizeof(path), LP "%s", files[i]);
+			fd = open(path, O_RDONLY);
+			if (fd >= 0) {
+				while (read(fd, buf, sizeof(buf)) > 0)
+					;
+				close(fd);
+			}
+		}
+		__atomic_add_fetch(&sh->reads, 1, __ATOMIC_RELAXED);
+	}
+}
+
+/* A reason seen denied before an operation must refuse it. */
+static void hammer(void)
+{
+	while (!stop) {
+		uint64_t before = 0;
+		int mem = random() % 2, fd, denied;
+		unsigned int bit = mem ? dev_mem_bit : kcore_bit;
+
+		read_policy(&before);
+		fd = open(mem ? "/dev/mem" : "/proc/kcore", O_RDONLY);
+		denied = fd < 0 && errno == EPERM;
+		if (fd >= 0)
+			close(fd);
+		if (fd >= 0 && (before >> bit & 1)) {
+			__atomic_add_fetch(&sh->leaked, 1, __ATOMIC_RELAXED);
+			note("an operation went through after its reason was denied");
+		}
+		if (!ioperm(0x80, 1, 1))
+			ioperm(0x80, 1, 0);
+		__atomic_add_fetch(&sh->ops, 2, __ATOMIC_RELAXED);
+		__atomic_add_fetch(&sh->ops_denied, denied, __ATOMIC_RELAXED);
+	}
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static pid_t spawn(void (*fn)(void), unsigned int seed)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		srandom(seed);
+		signal(SIGALRM, on_alarm);
+		fn();
+		_exit(0);
+	}
+	return pid;
+}
+
+int main(int argc, char **argv)
+{
+	int secs = 20, writers = 3, readers = 2, hammers = 2, opt, n = 0;
+	uint64_t final = 0;
+	pid_t kids[64];
+	int nkids = 0;
+
+	while ((opt = getopt(argc, argv, "t:w:r:o:")) != -1) {
+		switch (opt) {
+		case 't': secs = atoi(optarg); break;
+		case 'w': writers = atoi(optarg); break;
+		case 'r': readers = atoi(optarg); break;
+		case 'o': hammers = atoi(optarg); break;
+		default: return 2;
+		}
+	}
+	read_abi();
+	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED || !nreasons)
+		return 2;
+	read_policy(&sh->accepted);	/* what boot denied counts as accepted */
+	for (int i = 0; i < writers && nkids < 60; i++)
+		kids[nkids++] = spawn(writer, 100 + i);
+	for (int i = 0; i < readers && nkids < 60; i++)
+		kids[nkids++] = spawn(reader, 200 + i);
+	for (int i = 0; i < hammers && nkids < 60; i++)
+		kids[nkids++] = spawn(hammer, 300 + i);
+	sleep(secs);
+	for (int i = 0; i < nkids; i++)
+		kill(kids[i], SIGALRM);
+	for (int i = 0; i < nkids; i++)
+		waitpid(kids[i], NULL, 0);
+	read_policy(&final);
+
+	printf("TAP version 13\n");
+	printf("# %ds, %d writers, %d readers, %d hammers: %lu loads accepted, %lu refused "
+	       "(EPERM), %lu malformed; %lu reads of every file; %lu gated operations, "
+	       "%lu refused\n", secs, writers, readers, hammers, sh->loads_ok, sh->loads_eperm,
+	       sh->malformed, sh->reads, sh->ops, sh->ops_denied);
+	if (sh->first_error[0])
+		printf("# first problem: %s\n", sh->first_error);
+	printf("%s %d - every malformed blob got its documented errno (%lu)\n",
+	       sh->bad_errno || sh->malformed_ok ? "not ok" : "ok", ++n, sh->malformed);
+	printf("%s %d - every other load: 0 or EPERM (%lu + %lu)\n",
+	       sh->bad_errno ? "not ok" : "ok", ++n, sh->loads_ok, sh->loads_eperm);
+	printf("%s %d - readers saw the denied set only grow (%lu reads)\n",
+	       sh->not_monotonic ? "not ok" : "ok", ++n, sh->reads);
+	printf("%s %d - readers never saw a torn policy file\n", sh->torn ? "not ok" : "ok", ++n);
+	printf("%s %d - a denied reason refused its operation (%lu operations)\n",
+	       sh->leaked ? "not ok" : "ok", ++n, sh->ops);
+	printf("%s %d - the final set is exactly the union of accepted blobs (%#llx)\n",
+	       final == sh->accepted ? "ok" : "not ok", ++n, (unsigned long long)final);
+	if (final != sh->accepted)
+		printf("# final %#llx, union %#llx\n", (unsigned long long)final,
+		       (unsigned long long)sh->accepted);
+	printf("%s %d - there was work to check (loads accepted, refused, reads, operations)\n",
+	       sh->loads_ok && sh->loads_eperm && sh->reads && sh->ops ? "ok" : "not ok", ++n);
+	printf("1..%d\n", n);
+	return 0;
+}
