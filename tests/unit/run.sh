@@ -12,14 +12,16 @@ awkf=$here/../vm/ktap.awk
 
 pass=0 fail=0 skip=0
 for s in "$@"; do
-	name=$(basename "$(dirname "$s")")/$(basename "$s")
+	# a suite is a command: a program and its arguments
+	first=${s%% *}
+	name=$(basename "$(dirname "$first")")/$(basename "$first")
 	# cmocka prints TAP without the version line the parser starts on
-	out=$(CMOCKA_MESSAGE_OUTPUT=TAP "$s" 2>&1)
+	out=$(CMOCKA_MESSAGE_OUTPUT=TAP $s 2>&1)
 	rc=$?
 	case "$out" in "TAP version"*) ;; *) out="TAP version 13
 $out" ;; esac
 	# a cmocka test_NAME binary reports as "NAME: test"
-	prefix=$(basename "$s")
+	prefix=$(basename "$first")
 	case $prefix in test_*) prefix=${prefix#test_} ;; *) prefix= ;; esac
 	res=$(printf '%s\n' "$out" | awk -v prefix="$prefix" -f "$awkf")
 	[ $rc -eq 0 ] || res=$(printf '%s\nERROR\t%s exited %d\n' "$res" "$name" $rc)

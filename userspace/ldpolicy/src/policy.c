@@ -123,6 +123,7 @@ static void apply_name(struct ctx *c, const struct word *w, bool deny)
 }
 
 static int compile_file(struct ctx *c, const char *path, const struct loc *from);
+static int compile_parsed(struct ctx *c, struct policy_file *f, char *real, unsigned int errors);
 
 static void do_include(struct ctx *c, const struct stmt *s, const char *from_path)
 {
@@ -234,6 +235,12 @@ static int compile_file(struct ctx *c, const char *path, const struct loc *from)
 	}
 	f = parse_policy(path, text, len, c->d);
 	free(text);
+	return compile_parsed(c, f, real, errors);
+}
+
+/* Evaluate a parsed file; @real is its canonical path, for include loops. */
+static int compile_parsed(struct ctx *c, struct policy_file *f, char *real, unsigned int errors)
+{
 	grow(&c->p->files, &c->p->cap_files, c->p->n_files + 1, sizeof(*c->p->files));
 	c->p->files[c->p->n_files++] = f;
 
@@ -256,6 +263,18 @@ int policy_compile(struct policy *p, const struct reason_table *t,
 		if (compile_file(&c, paths[i], NULL))
 			ret = -1;
 	return ret;
+}
+
+int policy_compile_text(struct policy *p, const struct reason_table *t, const char *name,
+			const char *text, size_t len, struct diags *d)
+{
+	struct ctx c = { .p = p, .d = d };
+	char real[PATH_MAX];
+
+	memset(p, 0, sizeof(*p));
+	p->t = t;
+	snprintf(real, sizeof(real), "%s", name);
+	return compile_parsed(&c, parse_policy(name, text, len, d), real, d->errors);
 }
 
 void policy_free(struct policy *p)

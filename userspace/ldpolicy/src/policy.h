@@ -47,6 +47,10 @@ struct policy {
 int policy_compile(struct policy *p, const struct reason_table *t,
 		   char *const *paths, size_t n, struct diags *d);
 
+/* policy_compile of one file held in memory, named @name. */
+int policy_compile_text(struct policy *p, const struct reason_table *t, const char *name,
+			const char *text, size_t len, struct diags *d);
+
 /* A policy of exactly @words against @t, as read from a blob. */
 void policy_from_bits(struct policy *p, const struct reason_table *t,
 		      const uint64_t *words, uint32_t flags);

@@ -56,6 +56,9 @@ int table_load(struct reason_table *t, const char *spec, struct diags *d);
 int table_from_text(struct reason_table *t, const char *text, const char *name,
 		    struct diags *d);
 int table_from_btf(struct reason_table *t, const char *path, struct diags *d);
+/* A raw BTF blob in memory (no ELF). */
+int table_from_btf_data(struct reason_table *t, const void *data, size_t len,
+			const char *name, struct diags *d);
 int table_from_header(struct reason_table *t, const char *text, const char *name,
 		      struct diags *d);
 

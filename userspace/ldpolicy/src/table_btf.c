@@ -21,22 +21,16 @@ static int silent(enum libbpf_print_level level, const char *fmt, va_list ap)
 	return 0;
 }
 
-int table_from_btf(struct reason_table *t, const char *path, struct diags *d)
+static int from_btf(struct reason_table *t, struct btf *btf, const char *path,
+		    struct diags *d)
 {
 	struct loc loc = { .file = path };
 	const struct btf_type *type;
 	const struct btf_enum *e;
-	struct btf *btf;
 	char **ids = NULL;
-	unsigned int n, max = 0;
+	unsigned int n = 0, max = 0;
 	int id, ret = -1;
 
-	libbpf_set_print(silent);
-	btf = btf__parse(path, NULL);
-	if (!btf) {
-		diag_error(d, &loc, "cannot read BTF: %s", strerror(errno));
-		return -1;
-	}
 	id = btf__find_by_name_kind(btf, "lockdown_reason", BTF_KIND_ENUM);
 	if (id < 0) {
 		diag_error(d, &loc, "no enum lockdown_reason in this BTF");
@@ -79,4 +73,31 @@ out:
 	free(ids);
 	btf__free(btf);
 	return ret;
+}
+
+int table_from_btf(struct reason_table *t, const char *path, struct diags *d)
+{
+	struct btf *btf;
+
+	libbpf_set_print(silent);
+	btf = btf__parse(path, NULL);
+	if (!btf) {
+		diag_error(d, &(struct loc){ .file = path }, "cannot read BTF: %s", strerror(errno));
+		return -1;
+	}
+	return from_btf(t, btf, path, d);
+}
+
+int table_from_btf_data(struct reason_table *t, const void *data, size_t len,
+			const char *name, struct diags *d)
+{
+	struct btf *btf;
+
+	libbpf_set_print(silent);
+	btf = btf__new(data, len);
+	if (!btf) {
+		diag_error(d, &(struct loc){ .file = name }, "cannot read BTF: %s", strerror(errno));
+		return -1;
+	}
+	return from_btf(t, btf, name, d);
 }
