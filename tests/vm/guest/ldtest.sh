@@ -109,9 +109,10 @@ run_tap() {
 		"ok "*"# SKIP"*)
 			d=${line#ok * }
 			skip "$p: ${d%% # SKIP*}" "${d#* # SKIP}" ;;
-		"ok "*) ok "$p: ${line#ok * }" ;;
+		"ok "*) d=${line#ok * }; ok "$p: ${d#- }" ;;
 		"not ok "*)
-			not_ok "$p: ${line#not ok * }" "$(grep -v '^ok ' /tmp/run_tap.out | tail -n 5)"
+			d=${line#not ok * }
+			not_ok "$p: ${d#- }" "$(grep -v '^ok ' /tmp/run_tap.out | tail -n 5)"
 			fails=$((fails + 1)) ;;
 		"# "*) echo "$line" ;;
 		esac

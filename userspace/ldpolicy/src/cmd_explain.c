@@ -10,6 +10,7 @@
 
 #include "analyze.h"
 #include "cmd.h"
+#include "emit.h"
 #include "json.h"
 #include "model.h"
 #include "policy.h"
@@ -164,12 +165,7 @@ int cmd_explain(int argc, char **argv, const struct command *cmd)
 		json_begin_object(&j);
 		json_key(&j, "schema");
 		json_string(&j, "ldpolicy.explain/1");
-		json_key(&j, "id");
-		json_string(&j, t.v[what].id);
-		json_key(&j, "value");
-		json_uint(&j, what);
-		json_key(&j, "class");
-		json_string(&j, class_name(t.v[what].cls));
+		emit_json_reason(&j, &t, what);
 		json_key(&j, "description");
 		json_string(&j, t.v[what].desc);
 		json_key(&j, "gates");

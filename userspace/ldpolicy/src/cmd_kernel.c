@@ -9,6 +9,7 @@
 #include "analyze.h"
 #include "blob.h"
 #include "cmd.h"
+#include "emit.h"
 #include "json.h"
 #include "kernel.h"
 #include "util.h"
@@ -327,12 +328,7 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 			if (!table_is_reason(&t, r))
 				continue;
 			json_begin_object(&j);
-			json_key(&j, "value");
-			json_uint(&j, r);
-			json_key(&j, "id");
-			json_string(&j, t.v[r].id);
-			json_key(&j, "class");
-			json_string(&j, class_name(t.v[r].cls));
+			emit_json_reason(&j, &t, r);
 			json_key(&j, "state");
 			json_string(&j, denied(&k, r) ? "denied" : "allowed");
 			json_key(&j, "by");

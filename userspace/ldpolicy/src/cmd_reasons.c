@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "emit.h"
 #include "json.h"
 #include "util.h"
 
@@ -45,12 +46,7 @@ int cmd_reasons(int argc, char **argv, const struct command *cmd)
 			if (!table_is_reason(&t, r))
 				continue;
 			json_begin_object(&j);
-			json_key(&j, "value");
-			json_uint(&j, r);
-			json_key(&j, "id");
-			json_string(&j, t.v[r].id);
-			json_key(&j, "class");
-			json_string(&j, class_name(t.v[r].cls));
+			emit_json_reason(&j, &t, r);
 			json_key(&j, "description");
 			json_string(&j, t.v[r].desc);
 			json_end_object(&j);

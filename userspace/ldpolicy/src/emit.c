@@ -87,6 +87,16 @@ void emit_ldp(const struct policy *p, const char *source, FILE *f)
 		fputs("seal\n", f);
 }
 
+void emit_json_reason(struct json *j, const struct reason_table *t, unsigned int what)
+{
+	json_key(j, "value");
+	json_uint(j, what);
+	json_key(j, "id");
+	json_string(j, t->v[what].id);
+	json_key(j, "class");
+	json_string(j, class_name(t->v[what].cls));
+}
+
 void emit_json_policy(const struct policy *p, struct json *j)
 {
 	const struct reason_table *t = p->t;

@@ -17,6 +17,9 @@ void emit_c(const struct policy *p, char *const *sources, size_t n, FILE *f);
 /* .ldp source that compiles back to the same blob. */
 void emit_ldp(const struct policy *p, const char *source, FILE *f);
 
+/* The members every JSON reason object starts with: value, id, class. */
+void emit_json_reason(struct json *j, const struct reason_table *t, unsigned int what);
+
 /* The "ldpolicy.policy/1" JSON object (members only: caller opens it). */
 void emit_json_policy(const struct policy *p, struct json *j);
 
