@@ -8,6 +8,7 @@
 #   make vm-test     boot every VM scenario (SCENARIOS="a b" for some)
 #   make coverage    run the per-reason matrix, write docs/coverage.md
 #   make fuzz        fuzz every harness for FUZZ_TIME seconds (default 600)
+#   make bench       the speed targets: compile vs cat, load vs cat (in the VM)
 #   make kernel-series  export kernel/ as a git format-patch series
 #   make install     install ldpolicy (DESTDIR, PREFIX)
 #
@@ -26,7 +27,8 @@ export LC_ALL := C
 unexport KCONFIG_CONFIG
 
 .PHONY: all deps kernel ldpolicy initramfs vm-test test-unit check demo \
-	clean distclean kernel-series install coverage coverage-check fuzz fuzz-check FORCE
+	clean distclean kernel-series install coverage coverage-check fuzz fuzz-check \
+	bench FORCE
 all: kernel ldpolicy initramfs
 
 deps:
@@ -109,7 +111,7 @@ kernel-series: $(BUILD)/tree.stamp
 
 # --- VM test bed -------------------------------------------------------
 
-VM_TOOLS := ldprobe ldwrite ldblob ldas ldstress
+VM_TOOLS := ldprobe ldwrite ldblob ldas ldstress ldtime
 VM_BIN   := $(BUILD)/vm/bin
 ldprobe_SRCS := tests/vm/tools/ldprobe.c tests/vm/tools/probes.c tests/vm/tools/probes_bpf.c \
 	tests/vm/tools/probes_xfrm.c tests/vm/tools/errname.c
@@ -117,6 +119,7 @@ ldwrite_SRCS := tests/vm/tools/ldwrite.c tests/vm/tools/errname.c
 ldblob_SRCS  := tests/vm/tools/ldblob.c
 ldas_SRCS    := tests/vm/tools/ldas.c
 ldstress_SRCS := tests/vm/tools/ldstress.c tests/vm/tools/errname.c
+ldtime_SRCS  := tests/vm/tools/ldtime.c
 
 $(addprefix $(VM_BIN)/,$(VM_TOOLS)): $(VM_BIN)/%: | deps
 	@mkdir -p $(@D)
@@ -193,7 +196,7 @@ INITRAMFS_FILES := $(foreach t,$(INITRAMFS_BINS),/bin/$(t)=$(VM_BIN)/$(t)) \
 $(INITRAMFS): $(BUILD)/vm/gen_init_cpio $(addprefix $(VM_BIN)/,$(INITRAMFS_BINS)) \
 		$(LDPOLICY_STATIC) $(wildcard policies/*.ldp) $(BLOBS) tests/vm/mkinitramfs.sh \
 		$(wildcard $(LDP_BOOT)/* $(LDP_BOOT)/initramfs-tools/*/* tests/vm/boot-policies/*) \
-		$(wildcard tests/vm/demo-etc/*) $(MODS)/.stamp \
+		$(wildcard tests/vm/demo-etc/*) $(wildcard tests/bench/scenarios/*) $(MODS)/.stamp \
 		$(wildcard tests/vm/guest/* tests/vm/scenarios/* tests/vm/demo/*)
 	@tests/vm/mkinitramfs.sh $@ $(BUILD)/vm/gen_init_cpio $(INITRAMFS_FILES)
 	@echo "  CPIO    $@"
@@ -261,6 +264,12 @@ test-unit: $(UNIT_TESTS) $(LDPOLICY) | deps
 	@tests/unit/run.sh tests/unit/ktap/run.sh tests/unit/model/run.sh \
 		tests/unit/install/run.sh $(UNIT_TESTS)
 
+# --- benchmarks (make bench; never part of make check) ----------------
+
+bench: $(LDPOLICY_STATIC) $(call kimage,test) $(INITRAMFS)
+	@tests/bench/compile.sh $(LDPOLICY_STATIC) $(COVERAGE_TABLE) $(BUILD)/bench
+	@$(VM_RUN) -S tests/bench/scenarios -v bench-load
+
 # --- fuzzing -----------------------------------------------------------
 # libFuzzer harnesses (clang, ASan, UBSan): the kernel's blob validation
 # compiled unchanged, differentially against ldpolicy's reader; the .ldp
@@ -285,7 +294,8 @@ $(UNIT)/obj/model_data.c: $(UNIT)/ldpolicy
 $(FUZZ)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB) $(wildcard tests/fuzz/shim/*/*.h) \
 		kernel/security/lockdown_policy/blob.c | deps
 	@mkdir -p $(@D)
-	clang $(FUZZ_FLAGS) -o $@ $(or $(fuzz_$*_SRCS),$<) $(FUZZ_LIB) -lbpf -lelf -lz -lcrypto
+	@echo "  FUZZCC  $@"
+	@clang $(FUZZ_FLAGS) -o $@ $(or $(fuzz_$*_SRCS),$<) $(FUZZ_LIB) -lbpf -lelf -lz -lcrypto
 
 FUZZ_BINS := $(addprefix $(FUZZ)/fuzz_,$(FUZZ_HARNESSES))
 

@@ -27,7 +27,7 @@ static void init(void)
 	}
 	diag_free(&d);
 	abi.nr_reasons = table.conf_max;
-	memcpy(abi.fingerprint, table.fingerprint, sizeof(abi.fingerprint));
+	memcpy(abi.fingerprint, table_fingerprint(&table), sizeof(abi.fingerprint));
 	abi.reserved[0] = 1ULL << 0 | 1ULL << table.integrity_max;
 }
 

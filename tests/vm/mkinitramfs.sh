@@ -35,8 +35,10 @@ trap 'rm -f "$list"' EXIT
 	echo "file /lib/matrix.sh $here/guest/matrix.sh 0644 0 0"
 	echo "file /etc/passwd $here/guest/passwd 0644 0 0"
 	echo "file /etc/group $here/guest/group 0644 0 0"
-	for s in "$here"/scenarios/*.sh "$here"/demo/*.sh; do
-		echo "file /$(basename "$(dirname "$s")")/$(basename "$s") $s 0644 0 0"
+	for s in "$here"/scenarios/*.sh "$here"/demo/*.sh "$here"/../bench/scenarios/*.sh; do
+		d=$(basename "$(dirname "$s")")
+		[ "$d" = demo ] || d=scenarios
+		echo "file /$d/$(basename "$s") $s 0644 0 0"
 	done
 	for pair in "$@"; do
 		dest=${pair%%=*}

@@ -8,7 +8,8 @@
 #   -o DIR            where logs go: DIR/SCENARIO/{console,tap}.log
 #   -j N              scenarios booted at once (default: 2)
 #   -v                print the diagnostics of passing scenarios too
-# SCENARIO is a name under tests/vm/scenarios/ (default: all of them).
+#   -S DIR            take scenarios from DIR (default tests/vm/scenarios)
+# SCENARIO is a name under that directory (default: all of them).
 #
 # A scenario file is a shell script the guest's init runs, with a header:
 #   # cmdline: ARGS      added to the kernel command line
@@ -31,8 +32,9 @@ initrd=
 out=build/vm
 jobs=2
 verbose=0
+scen=$here/scenarios
 
-while getopts "k:i:o:j:v" opt; do
+while getopts "k:i:o:j:vS:" opt; do
 	case $opt in
 	k)
 		kernels[${OPTARG%%=*}]=${OPTARG#*=}
@@ -42,6 +44,7 @@ while getopts "k:i:o:j:v" opt; do
 	o) out=$OPTARG ;;
 	j) jobs=$OPTARG ;;
 	v) verbose=1 ;;
+	S) scen=$(cd "$OPTARG" && pwd) ;;
 	*) exit 2 ;;
 	esac
 done
@@ -55,14 +58,14 @@ command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing"
 header() { sed -n "s/^# $1: *//p" "$2" | head -n1; }
 
 if [ $# -eq 0 ]; then
-	set -- $(cd "$here/scenarios" && ls -- *.sh | sed 's/\.sh$//')
+	set -- $(cd "$scen" && ls -- *.sh | sed 's/\.sh$//')
 fi
 # NAME expands to its instances, NAME@ARG is one of them
 expanded=()
 for s in "$@"; do
 	base=${s%%@*}
-	[ -f "$here/scenarios/$base.sh" ] || die "no scenario '$base' in $here/scenarios"
-	inst=$(header instances "$here/scenarios/$base.sh")
+	[ -f "$scen/$base.sh" ] || die "no scenario '$base' in $scen"
+	inst=$(header instances "$scen/$base.sh")
 	if [ "$s" != "$base" ] || [ -z "$inst" ]; then
 		expanded+=("$s")
 	else
@@ -76,7 +79,7 @@ mkdir -p "$out"
 splat='(^|\] )(BUG: |WARNING: |Oops|Kernel panic|general protection fault|UBSAN: |KASAN: |kernel BUG at|INFO: possible|INFO: task .* blocked|possible circular locking|inconsistent lock state|Unable to handle kernel)'
 
 run_one() {
-	local name=$1 file=$here/scenarios/${1%%@*}.sh dir=$out/$1 arg=
+	local name=$1 file=$scen/${1%%@*}.sh dir=$out/$1 arg=
 	local cmdline kunit kname timeout kernel append start rc
 	cmdline=$(header cmdline "$file")
 	kunit=$(header kunit "$file")

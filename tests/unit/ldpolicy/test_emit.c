@@ -46,7 +46,7 @@ static void blob_layout(void **state)
 	assert_int_equal(len, 56);
 	/* little-endian header, as the uapi header says */
 	assert_memory_equal(buf, "LDPB\x01\x00\x30\x00\x1e\x00\x00\x00\x01\x00\x00\x00", 16);
-	assert_memory_equal(buf + 16, t.fingerprint, 32);
+	assert_memory_equal(buf + 16, table_fingerprint(&t), 32);
 	assert_memory_equal(buf + 48, "\x04\x00\x40\x00\x00\x00\x00\x00", 8);
 	policy_free(&p);
 }

@@ -2,6 +2,7 @@
 /* The .ldp lexer: tokens, locations, strings, and bad input. */
 #include "test.h"
 #include "lexer.h"
+#include "util.h"
 
 struct expect {
 	enum tok_kind kind;
@@ -12,10 +13,11 @@ struct expect {
 static void lex_all(const char *src, const struct expect *want, size_t n, unsigned int errors)
 {
 	struct diags d = { 0 };
+	struct arena arena = { 0 };
 	struct lexer lx;
 	struct token t;
 
-	lexer_init(&lx, "t.ldp", src, &d);
+	lexer_init(&lx, "t.ldp", src, &arena, &d);
 	for (size_t i = 0; i < n; i++) {
 		lexer_next(&lx, &t);
 		assert_int_equal(t.kind, want[i].kind);
@@ -23,10 +25,10 @@ static void lex_all(const char *src, const struct expect *want, size_t n, unsign
 			assert_string_equal(t.text, want[i].text);
 		assert_int_equal(t.loc.line, want[i].line);
 		assert_int_equal(t.loc.col, want[i].col);
-		free(t.text);
 	}
 	assert_int_equal(d.errors, errors);
 	diag_free(&d);
+	arena_free(&arena);
 }
 
 static void words_and_lines(void **state)

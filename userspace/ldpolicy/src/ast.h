@@ -33,6 +33,7 @@ struct policy_file {
 	char *path;		/* as given; locs point at it */
 	struct stmt *stmts;
 	size_t n, cap;
+	struct arena *words;	/* every word and string of the file */
 };
 
 /*

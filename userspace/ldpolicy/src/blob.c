@@ -16,7 +16,7 @@ size_t blob_encode(const struct policy *p, uint8_t buf[LOCKDOWN_POLICY_MAX_SIZE]
 	};
 	size_t nwords = LOCKDOWN_POLICY_BITMAP_SIZE(t->conf_max) / 8;
 
-	memcpy(h.fingerprint, t->fingerprint, sizeof(h.fingerprint));
+	memcpy(h.fingerprint, table_fingerprint(t), sizeof(h.fingerprint));
 	memcpy(buf, &h, sizeof(h));
 	for (size_t i = 0; i < nwords; i++) {
 		uint64_t w = htole64(p->deny[i]);
@@ -83,7 +83,7 @@ int blob_check_table(const struct blob_info *b, const struct reason_table *t,
 	struct loc loc = { .file = name };
 
 	if (b->nr_reasons != t->conf_max ||
-	    memcmp(b->fingerprint, t->fingerprint, sizeof(b->fingerprint))) {
+	    memcmp(b->fingerprint, table_fingerprint(t), sizeof(b->fingerprint))) {
 		char want[65];
 
 		table_fingerprint_hex(t, want);

@@ -2,6 +2,7 @@
 /* ldpolicy load, seal, status, query, diff: the running kernel. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -28,7 +29,7 @@ static bool denied(const struct kstate *k, unsigned int what)
 
 /* The running kernel's table and state; a table from --table must match it. */
 static int kernel_open(struct reason_table *t, struct kstate *k, const struct opts *o,
-		       struct diags *d)
+		       bool full, struct diags *d)
 {
 	char fp[65];
 
@@ -36,9 +37,28 @@ static int kernel_open(struct reason_table *t, struct kstate *k, const struct op
 		return -2;
 	if (load_table(t, o, d))
 		return -2;
-	if (kernel_read(k, t, d)) {
+	if (kernel_read(k, t, full, d)) {
 		table_free(t);
 		return -2;
+	}
+	/*
+	 * The kernel's own table needs no hashing: it comes with the
+	 * kernel's fingerprint. Any other table must match it.
+	 */
+	if (!strcmp(t->source, SECFS_DIR "/reasons")) {
+		uint8_t raw[LOCKDOWN_POLICY_FINGERPRINT_SIZE];
+		bool ok = strlen(k->fingerprint) == 2 * sizeof(raw);
+
+		for (size_t i = 0; ok && i < sizeof(raw); i++) {
+			unsigned int b;
+
+			ok = sscanf(k->fingerprint + 2 * i, "%2x", &b) == 1;
+			raw[i] = b;
+		}
+		if (ok) {
+			table_set_fingerprint(t, raw);
+			return 0;
+		}
 	}
 	table_fingerprint_hex(t, fp);
 	if (strcmp(fp, k->fingerprint)) {
@@ -74,14 +94,19 @@ static bool is_blob_file(const char *path)
 static int policy_of(struct policy *p, struct reason_table *t, char *const *args, size_t n,
 		     const struct opts *o, struct diags *d, uint8_t *raw, size_t *raw_len)
 {
+	size_t len = 0;
+	char *buf = n == 1 ? read_file(args[0], &len) : NULL;
+
 	*raw_len = 0;
 	memset(p, 0, sizeof(*p));
-	if (n == 1 && is_blob_file(args[0])) {
+	if (buf && !blob_sniff(buf, len)) {
+		free(buf);
+		buf = NULL;
+	}
+	if (buf) {
 		struct diags check = { 0 };
 		struct blob_info b;
-		size_t len;
-		char *buf = read_file(args[0], &len);
-		int ret = buf ? blob_decode(buf, len, args[0], &b, d) : -1;
+		int ret = blob_decode(buf, len, args[0], &b, d);
 
 		if (!ret) {
 			memcpy(raw, buf, len);
@@ -146,7 +171,7 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 		usage_error(cmd, "nothing to load");
 		return EXIT_USAGE;
 	}
-	ret = kernel_open(&t, &k, &o, &d);
+	ret = kernel_open(&t, &k, &o, false, &d);
 	if (ret) {
 		flush_diags(&d);
 		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
@@ -296,7 +321,7 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 		usage_error(cmd, "status takes no arguments");
 		return EXIT_USAGE;
 	}
-	ret = kernel_open(&t, &k, &o, &d);
+	ret = kernel_open(&t, &k, &o, true, &d);
 	flush_diags(&d);
 	if (ret)
 		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
@@ -410,7 +435,7 @@ int cmd_query(int argc, char **argv, const struct command *cmd)
 	}
 	if (access(SECFS_DIR, F_OK))
 		return query_static(argv[i], &o, &d);
-	ret = kernel_open(&t, &k, &o, &d);
+	ret = kernel_open(&t, &k, &o, false, &d);
 	flush_diags(&d);
 	if (ret)
 		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
@@ -467,7 +492,7 @@ int cmd_diff(int argc, char **argv, const struct command *cmd)
 		usage_error(cmd, "no policy file");
 		return EXIT_USAGE;
 	}
-	ret = kernel_open(&t, &k, &o, &d);
+	ret = kernel_open(&t, &k, &o, false, &d);
 	if (ret) {
 		flush_diags(&d);
 		return ret == -2 ? EXIT_ENV : EXIT_POLICY;

@@ -33,7 +33,7 @@ static char *read_secfs(const char *name, struct diags *d)
 	return text;
 }
 
-int kernel_read(struct kstate *k, const struct reason_table *t, struct diags *d)
+int kernel_read(struct kstate *k, const struct reason_table *t, bool full, struct diags *d)
 {
 	char *text, *line, *save = NULL;
 	int ret = -1;
@@ -61,6 +61,20 @@ int kernel_read(struct kstate *k, const struct reason_table *t, struct diags *d)
 	}
 	free(text);
 
+	text = read_secfs("seal", d);
+	if (!text)
+		return -1;
+	k->sealed = text[0] == '1';
+	free(text);
+
+	text = read_secfs("fingerprint", d);
+	if (!text)
+		return -1;
+	snprintf(k->fingerprint, sizeof(k->fingerprint), "%.64s", text);
+	free(text);
+
+	if (!full)
+		return 0;
 	text = read_secfs("counters", d);
 	if (!text)
 		return -1;
@@ -74,23 +88,11 @@ int kernel_read(struct kstate *k, const struct reason_table *t, struct diags *d)
 	}
 	free(text);
 
-	text = read_secfs("seal", d);
-	if (!text)
-		return -1;
-	k->sealed = text[0] == '1';
-	free(text);
-
 	text = read_secfs("flags", d);
 	if (!text)
 		return -1;
 	k->not_a_boundary = strstr(text, "not-a-boundary") != NULL;
 	k->bypass_acked = strstr(text, "bypass-acknowledged") != NULL;
-	free(text);
-
-	text = read_secfs("fingerprint", d);
-	if (!text)
-		return -1;
-	snprintf(k->fingerprint, sizeof(k->fingerprint), "%.64s", text);
 	free(text);
 
 	text = read_file("/sys/kernel/security/lockdown", NULL);

@@ -26,8 +26,12 @@ struct kstate {
 /* Is lockdown_policy in this kernel (its securityfs directory there)? */
 bool kernel_has_policy(struct diags *d);
 
-/* Read the state, resolving identifiers against @t. Returns 0 or -1. */
-int kernel_read(struct kstate *k, const struct reason_table *t, struct diags *d);
+/*
+ * Read the state, resolving identifiers against @t: what is denied, the
+ * seal and the fingerprint; with @full also the counters, the flags and
+ * the static level. Returns 0 or -1.
+ */
+int kernel_read(struct kstate *k, const struct reason_table *t, bool full, struct diags *d);
 
 /*
  * Write @blob to the load file in one write. Returns 0, or the errno the

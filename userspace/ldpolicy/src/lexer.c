@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,13 +22,15 @@ const char *tok_kind_name(enum tok_kind k)
 	return "a bad token";
 }
 
-void lexer_init(struct lexer *lx, const char *file, const char *text, struct diags *d)
+void lexer_init(struct lexer *lx, const char *file, const char *text, struct arena *arena,
+		struct diags *d)
 {
 	lx->file = file;
 	lx->p = text;
 	lx->line = 1;
 	lx->col = 1;
 	lx->d = d;
+	lx->arena = arena;
 }
 
 static void advance(struct lexer *lx)
@@ -43,14 +44,15 @@ static void advance(struct lexer *lx)
 	lx->p++;
 }
 
+/* ASCII only, whatever the locale: the language is ASCII. */
 static bool word_start(int c)
 {
-	return isalpha(c) || c == '_';
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
 
 static bool word_char(int c)
 {
-	return isalnum(c) || c == '_' || c == '-';
+	return word_start(c) || (c >= '0' && c <= '9') || c == '-';
 }
 
 static void lex_string(struct lexer *lx, struct token *tok)
@@ -105,9 +107,9 @@ static void lex_string(struct lexer *lx, struct token *tok)
 		s[n++] = c;
 		advance(lx);
 	}
-	s[n] = '\0';
 	tok->kind = TOK_STRING;
-	tok->text = s;
+	tok->text = arena_strndup(lx->arena, s, n);
+	free(s);
 }
 
 void lexer_next(struct lexer *lx, struct token *tok)
@@ -118,10 +120,14 @@ void lexer_next(struct lexer *lx, struct token *tok)
 	for (;;) {
 		c = (unsigned char)*lx->p;
 		if (c == ' ' || c == '\t' || c == '\r') {
-			advance(lx);
+			lx->p++;
+			lx->col++;
 		} else if (c == '#') {
-			while (*lx->p && *lx->p != '\n')
-				advance(lx);
+			/* a comment runs to the end of the line: no newline inside */
+			size_t n = strcspn(lx->p, "\n");
+
+			lx->p += n;
+			lx->col += n;
 		} else {
 			break;
 		}
@@ -138,11 +144,12 @@ void lexer_next(struct lexer *lx, struct token *tok)
 		const char *start = lx->p;
 
 		while (word_char((unsigned char)*lx->p))
-			advance(lx);
+			lx->p++;	/* no newline in a word */
+		lx->col += lx->p - start;
 		tok->kind = TOK_WORD;
-		tok->text = xstrndup(start, lx->p - start);
+		tok->text = arena_strndup(lx->arena, start, lx->p - start);
 	} else {
-		if (isprint(c))
+		if (c >= 0x20 && c < 0x7f)
 			diag_error(lx->d, &tok->loc, "unexpected character '%c'", c);
 		else
 			diag_error(lx->d, &tok->loc, "unexpected byte 0x%02x", c);

@@ -13,21 +13,26 @@ enum tok_kind { TOK_WORD, TOK_STRING, TOK_EOL, TOK_EOF, TOK_BAD };
 struct token {
 	enum tok_kind kind;
 	struct loc loc;
-	char *text;	/* WORD: the word; STRING: the unescaped contents */
+	char *text;	/* WORD: the word; STRING: the unescaped contents; in
+			 * the lexer's arena, never freed on its own */
 };
+
+struct arena;
 
 struct lexer {
 	const char *file;
 	const char *p;
 	unsigned int line, col;
 	struct diags *d;
+	struct arena *arena;	/* where token texts live */
 };
 
-void lexer_init(struct lexer *lx, const char *file, const char *text, struct diags *d);
+void lexer_init(struct lexer *lx, const char *file, const char *text, struct arena *arena,
+		struct diags *d);
 
 /*
- * The next token; the caller frees tok->text. A malformed token is
- * reported to the diagnostics and returned as TOK_BAD.
+ * The next token. A malformed token is reported to the diagnostics and
+ * returned as TOK_BAD.
  */
 void lexer_next(struct lexer *lx, struct token *tok);
 

@@ -19,11 +19,12 @@ struct parser {
 	struct token tok;
 	struct diags *d;
 	struct policy_file *f;
+	struct word *names;	/* scratch for a statement's names */
+	size_t cap_names;
 };
 
 static void next(struct parser *ps)
 {
-	free(ps->tok.text);
 	lexer_next(&ps->lx, &ps->tok);
 }
 
@@ -54,22 +55,15 @@ static bool end_of_stmt(struct parser *ps, const char *what)
 	return false;
 }
 
-static void free_stmt(struct stmt *s)
-{
-	for (size_t i = 0; i < s->n_names; i++)
-		free(s->names[i].text);
-	free(s->names);
-	free(s->str.text);
-}
-
 static bool parse_names(struct parser *ps, struct stmt *s, const char *kw)
 {
-	size_t cap = 0;
-
 	while (ps->tok.kind == TOK_WORD) {
-		grow(&s->names, &cap, s->n_names + 1, sizeof(*s->names));
-		s->names[s->n_names++] = take_word(ps);
+		grow(&ps->names, &ps->cap_names, s->n_names + 1, sizeof(*ps->names));
+		ps->names[s->n_names++] = take_word(ps);
 	}
+	/* kept in the file's arena: a long policy is many small statements */
+	s->names = s->n_names ? arena_memdup(ps->f->words, ps->names,
+					     s->n_names * sizeof(*s->names)) : NULL;
 	if (!s->n_names && ps->tok.kind == TOK_STRING) {
 		diag_error(ps->d, &ps->tok.loc, "reason names are not quoted");
 		return false;
@@ -122,8 +116,11 @@ static bool parse_stmt(struct parser *ps, struct stmt *s)
 				   "expected 'security-boundary' or 'feature-disable' after 'intent'");
 			return false;
 		}
-		s->names = xcalloc(1, sizeof(*s->names));
-		s->names[0] = take_word(ps);
+		{
+			struct word w = take_word(ps);
+
+			s->names = arena_memdup(ps->f->words, &w, sizeof(w));
+		}
 		s->n_names = 1;
 		if (!strcmp(s->names[0].text, "security-boundary"))
 			return end_of_stmt(ps, "the intent");
@@ -143,8 +140,11 @@ static bool parse_stmt(struct parser *ps, struct stmt *s)
 				   "expected the allowed reason whose bypass is acknowledged");
 			return false;
 		}
-		s->names = xcalloc(1, sizeof(*s->names));
-		s->names[0] = take_word(ps);
+		{
+			struct word w = take_word(ps);
+
+			s->names = arena_memdup(ps->f->words, &w, sizeof(w));
+		}
 		s->n_names = 1;
 		return parse_string(ps, s, "why the bypass is acceptable") &&
 		       end_of_stmt(ps, "the reason");
@@ -162,6 +162,7 @@ struct policy_file *parse_policy(const char *path, const char *text, size_t len,
 	struct parser ps = { .d = d, .f = f };
 
 	f->path = xstrdup(path);
+	f->words = xcalloc(1, sizeof(*f->words));
 	if (strlen(text) != len) {
 		const char *nul = text + strlen(text);
 		struct loc loc = { f->path, 1, 1 };
@@ -171,7 +172,7 @@ struct policy_file *parse_policy(const char *path, const char *text, size_t len,
 				loc.line++;
 		diag_error(d, &loc, "NUL byte in a policy file (is it a blob? try 'ldpolicy decompile')");
 	}
-	lexer_init(&ps.lx, f->path, text, d);
+	lexer_init(&ps.lx, f->path, text, f->words, d);
 	next(&ps);
 	while (ps.tok.kind != TOK_EOF) {
 		struct stmt s = { 0 };
@@ -191,11 +192,10 @@ struct policy_file *parse_policy(const char *path, const char *text, size_t len,
 			grow(&f->stmts, &f->cap, f->n + 1, sizeof(*f->stmts));
 			f->stmts[f->n++] = s;
 		} else {
-			free_stmt(&s);
-			skip_line(&ps);
+			skip_line(&ps);	/* its words stay in the arena */
 		}
 	}
-	free(ps.tok.text);
+	free(ps.names);
 	return f;
 }
 
@@ -203,9 +203,10 @@ void policy_file_free(struct policy_file *f)
 {
 	if (!f)
 		return;
-	for (size_t i = 0; i < f->n; i++)
-		free_stmt(&f->stmts[i]);
+	/* the statements' words and names live in the arena */
 	free(f->stmts);
 	free(f->path);
+	arena_free(f->words);
+	free(f->words);
 	free(f);
 }

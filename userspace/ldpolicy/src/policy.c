@@ -77,9 +77,10 @@ static void apply_name(struct ctx *c, const struct word *w, bool deny)
 	unsigned int lo = 1, hi = 0;
 	int what;
 
-	if (!strcmp(w->text, "integrity")) {
+	if (w->text[0] == 'i' && !strcmp(w->text, "integrity")) {
 		hi = t->integrity_max;
-	} else if (!strcmp(w->text, "confidentiality") || !strcmp(w->text, "all")) {
+	} else if ((w->text[0] == 'c' && !strcmp(w->text, "confidentiality")) ||
+		   !strcmp(w->text, "all")) {
 		hi = t->conf_max;
 	} else if ((what = table_lookup(t, w->text)) >= 0) {
 		lo = what;

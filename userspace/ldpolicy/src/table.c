@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 
 #include "table.h"
@@ -23,17 +24,20 @@ bool table_is_reason(const struct reason_table *t, unsigned int what)
 	return what > 0 && what < t->conf_max && what != t->integrity_max;
 }
 
-static int fingerprint(struct reason_table *t)
+static int fingerprint(struct reason_table *t, uint8_t out[LOCKDOWN_POLICY_FINGERPRINT_SIZE])
 {
-	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+	EVP_MD_CTX *ctx;
+
+	/* a digest needs no configuration file: do not read one at every run */
+	OPENSSL_init_crypto(OPENSSL_INIT_NO_LOAD_CONFIG, NULL);
+	ctx = EVP_MD_CTX_new();
 	unsigned int len = 0;
 	int ok = ctx && EVP_DigestInit_ex(ctx, EVP_sha256(), NULL);
 
 	for (unsigned int i = 0; ok && i <= t->conf_max; i++)
 		ok = EVP_DigestUpdate(ctx, t->v[i].id, strlen(t->v[i].id)) &&
 		     EVP_DigestUpdate(ctx, "\n", 1);
-	ok = ok && EVP_DigestFinal_ex(ctx, t->fingerprint, &len) &&
-	     len == sizeof(t->fingerprint);
+	ok = ok && EVP_DigestFinal_ex(ctx, out, &len) && len == LOCKDOWN_POLICY_FINGERPRINT_SIZE;
 	EVP_MD_CTX_free(ctx);
 	return ok ? 0 : -1;
 }
@@ -81,11 +85,6 @@ int table_from_ids(struct reason_table *t, char **ids, unsigned int n,
 	}
 	t->integrity_max = imax;
 	t->conf_max = n - 1;
-	if (fingerprint(t)) {
-		diag_error(d, &loc, "cannot compute the SHA-256 fingerprint");
-		table_free(t);
-		return -1;
-	}
 	return 0;
 fail:
 	for (unsigned int i = 0; i < n; i++) {
@@ -102,10 +101,65 @@ static const char *short_form(const char *id)
 	return strncmp(id, "LOCKDOWN_", 9) ? id : id + 9;
 }
 
+/* FNV-1a of @s upper-cased, up to @len bytes. */
+static uint32_t name_hash(const char *s, size_t len)
+{
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = s[i];
+
+		if (c >= 'a' && c <= 'z')
+			c -= 'a' - 'A';
+		h = (h ^ c) * 16777619u;
+	}
+	return h;
+}
+
+static void build_index(struct reason_table *t)
+{
+	unsigned int size = 64;
+
+	while (size < 2 * t->conf_max)
+		size *= 2;
+	t->index = xcalloc(size, sizeof(*t->index));
+	t->index_size = size;
+	for (unsigned int i = 0; i < t->conf_max; i++) {
+		const char *s = short_form(t->v[i].id);
+		uint32_t h;
+		unsigned int slot;
+
+		if (!table_is_reason(t, i))
+			continue;
+		h = name_hash(s, strlen(s));
+		for (slot = h & (size - 1); t->index[slot].what; slot = (slot + 1) & (size - 1))
+			;
+		t->index[slot].hash = h;
+		t->index[slot].what = i;	/* 0 is no reason: 0 marks a free slot */
+	}
+}
+
+/*
+ * An identifier matches exactly; its short form (without LOCKDOWN_) in
+ * any case. Hashed on the short form, so either finds its slot.
+ */
 int table_lookup(const struct reason_table *t, const char *name)
 {
-	for (unsigned int i = 0; i < t->conf_max; i++) {
-		if (!table_is_reason(t, i))
+	struct reason_table *mt = (struct reason_table *)t;	/* the index is a cache */
+	const char *s = name;
+	bool full = !strncmp(name, "LOCKDOWN_", 9);
+	uint32_t h;
+
+	if (!t->index)
+		build_index(mt);
+	if (full)
+		s = name + 9;
+	h = name_hash(s, strlen(s));
+	for (unsigned int slot = h & (t->index_size - 1); t->index[slot].what;
+	     slot = (slot + 1) & (t->index_size - 1)) {
+		unsigned int i = t->index[slot].what;
+
+		if (t->index[slot].hash != h)
 			continue;
 		if (!strcmp(name, t->v[i].id) || !strcasecmp(name, short_form(t->v[i].id)))
 			return i;
@@ -167,10 +221,32 @@ const char *table_suggest(const struct reason_table *t, const char *name)
 	return best_d <= 2 + len / 4 ? best : NULL;
 }
 
+const uint8_t *table_fingerprint(const struct reason_table *t)
+{
+	struct reason_table *mt = (struct reason_table *)t;	/* a cache */
+
+	if (!t->fp_known) {
+		if (fingerprint(mt, mt->fp)) {
+			fputs("ldpolicy: cannot compute a SHA-256 digest (libcrypto)\n", stderr);
+			exit(3);
+		}
+		mt->fp_known = true;
+	}
+	return t->fp;
+}
+
+void table_set_fingerprint(struct reason_table *t, const uint8_t *fp)
+{
+	memcpy(t->fp, fp, sizeof(t->fp));
+	t->fp_known = true;
+}
+
 void table_fingerprint_hex(const struct reason_table *t, char out[65])
 {
+	const uint8_t *fp = table_fingerprint(t);
+
 	for (int i = 0; i < LOCKDOWN_POLICY_FINGERPRINT_SIZE; i++)
-		sprintf(out + 2 * i, "%02x", t->fingerprint[i]);
+		sprintf(out + 2 * i, "%02x", fp[i]);
 }
 
 void table_free(struct reason_table *t)
@@ -182,6 +258,7 @@ void table_free(struct reason_table *t)
 		}
 	free(t->v);
 	free(t->source);
+	free(t->index);
 	memset(t, 0, sizeof(*t));
 }
 

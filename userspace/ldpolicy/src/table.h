@@ -39,8 +39,13 @@ struct reason_table {
 	unsigned int integrity_max;	/* value of LOCKDOWN_INTEGRITY_MAX */
 	unsigned int conf_max;		/* value of LOCKDOWN_CONFIDENTIALITY_MAX:
 					 * nr_reasons of a blob */
-	uint8_t fingerprint[LOCKDOWN_POLICY_FINGERPRINT_SIZE];
+	/* table_fingerprint(): computed on first use, or given by the kernel */
+	uint8_t fp[LOCKDOWN_POLICY_FINGERPRINT_SIZE];
+	bool fp_known;
 	char *source;			/* "secfs:/sys/...", for messages */
+	/* name lookup: short forms, upper-cased, hashed; built on first use */
+	struct { uint32_t hash; unsigned int what; } *index;
+	unsigned int index_size;
 };
 
 #define SECFS_DIR "/sys/kernel/security/lockdown_policy"
@@ -81,6 +86,13 @@ int table_lookup(const struct reason_table *t, const char *name);
 /* The closest reason identifier to a misspelt @name, or NULL. */
 const char *table_suggest(const struct reason_table *t, const char *name);
 
+/*
+ * The table's fingerprint (see include/uapi/linux/lockdown_policy.h):
+ * SHA-256, computed when first asked for. A table read from the running
+ * kernel may take the kernel's own instead, which saves the hashing.
+ */
+const uint8_t *table_fingerprint(const struct reason_table *t);
+void table_set_fingerprint(struct reason_table *t, const uint8_t *fp);
 void table_fingerprint_hex(const struct reason_table *t, char out[65]);
 void table_free(struct reason_table *t);
 

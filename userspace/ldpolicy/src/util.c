@@ -3,6 +3,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,4 +116,59 @@ void grow(void *arr, size_t *cap, size_t n, size_t elem)
 	while (*cap < n)
 		*cap = *cap ? *cap * 2 : 8;
 	*a = xrealloc(*a, *cap * elem);
+}
+
+struct arena_chunk {
+	struct arena_chunk *prev;
+	max_align_t data[];
+};
+
+#define ARENA_CHUNK 65536
+
+/* @n bytes aligned to @align (a power of two, at most max_align_t's). */
+static void *arena_alloc(struct arena *a, size_t n, size_t align)
+{
+	size_t pad = a->next ? (size_t)-(uintptr_t)a->next & (align - 1) : 0;
+	char *p;
+
+	if (!a->next || pad + n > a->left) {
+		size_t size = n > ARENA_CHUNK ? n : ARENA_CHUNK;
+		struct arena_chunk *c = xmalloc(sizeof(*c) + size);
+
+		c->prev = a->chunks;
+		a->chunks = c;
+		a->next = (char *)c->data;
+		a->left = size;
+		pad = 0;
+	}
+	p = a->next + pad;
+	a->next = p + n;
+	a->left -= pad + n;
+	return p;
+}
+
+char *arena_strndup(struct arena *a, const char *s, size_t n)
+{
+	char *p = arena_alloc(a, n + 1, 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+void *arena_memdup(struct arena *a, const void *src, size_t n)
+{
+	return memcpy(arena_alloc(a, n ? n : 1, _Alignof(max_align_t)), src, n);
+}
+
+void arena_free(struct arena *a)
+{
+	while (a->chunks) {
+		struct arena_chunk *c = a->chunks;
+
+		a->chunks = c->prev;
+		free(c);
+	}
+	a->left = 0;
+	a->next = NULL;
 }

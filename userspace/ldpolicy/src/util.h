@@ -21,6 +21,21 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  */
 char *read_file(const char *path, size_t *len);
 
+/*
+ * An arena: many small strings freed at once (a parsed file's words).
+ * arena_strndup never fails (like xmalloc); arena_free frees them all.
+ */
+struct arena {
+	struct arena_chunk *chunks;
+	size_t left;
+	char *next;
+};
+
+char *arena_strndup(struct arena *a, const char *s, size_t n);
+/* @n bytes copied from @src, aligned for any object. */
+void *arena_memdup(struct arena *a, const void *src, size_t n);
+void arena_free(struct arena *a);
+
 /* Grow *arr (of *cap elements of size elem) to hold at least n. */
 void grow(void *arr, size_t *cap, size_t n, size_t elem);
 
