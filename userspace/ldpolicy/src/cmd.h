@@ -32,6 +32,7 @@ struct command {
 	const char *name;
 	int (*run)(int argc, char **argv, const struct command *cmd);
 	const char *args;	/* usage after the command name */
+	int min_args, max_args;	/* operands after the options; max -1: any */
 	const char *summary;
 	const char *help;	/* options, one per line */
 };
@@ -40,8 +41,9 @@ extern const struct command commands[];
 
 /*
  * Parse the options of @cmd; @allowed lists the long options it takes
- * ("table", "json", ...). Returns optind, or -1 after printing a usage
- * error. --help prints the command's help and exits.
+ * ("table", "json", ...), and the operands must number within the
+ * command's min_args..max_args. Returns optind, or -1 after printing a
+ * usage error. --help prints the command's help and exits.
  */
 int parse_opts(int argc, char **argv, const struct command *cmd, const char *allowed,
 	       struct opts *o);

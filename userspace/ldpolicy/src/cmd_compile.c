@@ -49,10 +49,6 @@ int cmd_compile(int argc, char **argv, const struct command *cmd)
 
 	if (i < 0)
 		return EXIT_USAGE;
-	if (i == argc) {
-		usage_error(cmd, "no policy file");
-		return EXIT_USAGE;
-	}
 	if (!o.emit)
 		o.emit = "blob";
 	if (strcmp(o.emit, "blob") && strcmp(o.emit, "c") && strcmp(o.emit, "ldp") &&
@@ -136,10 +132,6 @@ int cmd_check(int argc, char **argv, const struct command *cmd)
 
 	if (i < 0)
 		return EXIT_USAGE;
-	if (i == argc) {
-		usage_error(cmd, "no policy file");
-		return EXIT_USAGE;
-	}
 	o.notes = true;
 	ret = compile_and_analyze(&t, &p, argv + i, argc - i, &o, &d);
 	if (o.json) {
@@ -211,10 +203,6 @@ int cmd_decompile(int argc, char **argv, const struct command *cmd)
 
 	if (i < 0)
 		return EXIT_USAGE;
-	if (argc - i != 1) {
-		usage_error(cmd, "one blob, please");
-		return EXIT_USAGE;
-	}
 	ret = read_blob(argv[i], &t, &b, &o, &d);
 	flush_diags(&d);
 	if (ret)

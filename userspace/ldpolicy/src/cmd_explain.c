@@ -116,10 +116,6 @@ int cmd_explain(int argc, char **argv, const struct command *cmd)
 
 	if (i < 0)
 		return EXIT_USAGE;
-	if (argc - i != 1) {
-		usage_error(cmd, "one reason, please");
-		return EXIT_USAGE;
-	}
 	if (load_table(&t, &o, &d) || model_load(&m, o.model, &d)) {
 		flush_diags(&d);
 		return EXIT_ENV;

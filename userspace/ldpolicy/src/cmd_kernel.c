@@ -167,10 +167,6 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 
 	if (i < 0)
 		return EXIT_USAGE;
-	if (i == argc) {
-		usage_error(cmd, "nothing to load");
-		return EXIT_USAGE;
-	}
 	ret = kernel_open(&t, &k, &o, false, &d);
 	if (ret) {
 		flush_diags(&d);
@@ -289,10 +285,6 @@ int cmd_seal(int argc, char **argv, const struct command *cmd)
 
 	if (i < 0)
 		return EXIT_USAGE;
-	if (i != argc) {
-		usage_error(cmd, "seal takes no arguments");
-		return EXIT_USAGE;
-	}
 	if (!kernel_has_policy(&d)) {
 		flush_diags(&d);
 		return EXIT_ENV;
@@ -317,10 +309,6 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 
 	if (i < 0)
 		return EXIT_USAGE;
-	if (i != argc) {
-		usage_error(cmd, "status takes no arguments");
-		return EXIT_USAGE;
-	}
 	ret = kernel_open(&t, &k, &o, true, &d);
 	flush_diags(&d);
 	if (ret)
@@ -429,10 +417,6 @@ int cmd_query(int argc, char **argv, const struct command *cmd)
 
 	if (i < 0)
 		return EXIT_USAGE;
-	if (argc - i != 1) {
-		usage_error(cmd, "one reason, please");
-		return EXIT_USAGE;
-	}
 	if (access(SECFS_DIR, F_OK))
 		return query_static(argv[i], &o, &d);
 	ret = kernel_open(&t, &k, &o, false, &d);
@@ -488,10 +472,6 @@ int cmd_diff(int argc, char **argv, const struct command *cmd)
 
 	if (i < 0)
 		return EXIT_USAGE;
-	if (i == argc) {
-		usage_error(cmd, "no policy file");
-		return EXIT_USAGE;
-	}
 	ret = kernel_open(&t, &k, &o, false, &d);
 	if (ret) {
 		flush_diags(&d);

@@ -18,10 +18,6 @@ int cmd_reasons(int argc, char **argv, const struct command *cmd)
 
 	if (i < 0)
 		return EXIT_USAGE;
-	if (i != argc) {
-		usage_error(cmd, "reasons takes no arguments");
-		return EXIT_USAGE;
-	}
 	if (load_table(&t, &o, &d)) {
 		flush_diags(&d);
 		return EXIT_ENV;

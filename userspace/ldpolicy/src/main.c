@@ -17,22 +17,22 @@
 #endif
 
 const struct command commands[] = {
-	{ "compile", cmd_compile, "[--table SRC] [-o OUT] [--emit FORMAT | --emit-c] FILE...",
+	{ "compile", cmd_compile, "[--table SRC] [-o OUT] [--emit FORMAT | --emit-c] FILE...", 1, -1,
 	  "compile policy files into a blob (or C, .ldp, JSON)",
 	  "  -o, --output FILE   write to FILE (default: standard output)\n"
 	  "      --emit FORMAT   blob (default), c, ldp or json\n"
 	  "      --emit-c        the kernel's builtin policy, as C (--emit c)\n"
 	  "  -t, --table SRC     reason table: auto, a securityfs directory, an offline\n"
 	  "                      table, a vmlinux or BTF file, or include/linux/security.h\n" },
-	{ "check", cmd_check, "[--table SRC] [--json] FILE...",
+	{ "check", cmd_check, "[--table SRC] [--json] FILE...", 1, -1,
 	  "report every error and every bypass in policy files",
 	  "  -t, --table SRC     reason table (see compile)\n"
 	  "  -j, --json          diagnostics as JSON (ldpolicy.check/1)\n" },
-	{ "decompile", cmd_decompile, "[--table SRC] [--json] BLOB",
+	{ "decompile", cmd_decompile, "[--table SRC] [--json] BLOB", 1, 1,
 	  "print a blob as policy source",
 	  "  -t, --table SRC     reason table to name the bits with (see compile)\n"
 	  "  -j, --json          as JSON (ldpolicy.policy/1)\n" },
-	{ "load", cmd_load, "[--table SRC] [--merge] [--seal] [--boot] [--dry-run] [--force] FILE|BLOB...",
+	{ "load", cmd_load, "[--table SRC] [--merge] [--seal] [--boot] [--dry-run] [--force] FILE|BLOB...", 1, -1,
 	  "load a policy into the running kernel",
 	  "      --merge         load the union of FILE and the policy in force\n"
 	  "      --seal          seal the policy in the same write\n"
@@ -42,25 +42,25 @@ const struct command commands[] = {
 	  "  -f, --force         skip the tool's own checks (loosening, fingerprint) and\n"
 	  "                      let the kernel decide\n"
 	  "  -t, --table SRC     reason table (default: the running kernel's)\n" },
-	{ "status", cmd_status, "[--json]",
+	{ "status", cmd_status, "[--json]", 0, 0,
 	  "show, per reason, who denies it, and the denial counters",
 	  "  -j, --json          as JSON (ldpolicy.status/1)\n" },
-	{ "query", cmd_query, "[--json] REASON",
+	{ "query", cmd_query, "[--json] REASON", 1, 1,
 	  "exit 0 if the running kernel allows REASON, 1 if it denies it",
 	  "  -j, --json          print the answer as JSON (ldpolicy.query/1)\n"
 	  "  -q, --quiet         print nothing\n" },
-	{ "diff", cmd_diff, "[--json] FILE...",
+	{ "diff", cmd_diff, "[--json] FILE...", 1, -1,
 	  "what loading FILE would tighten, and what it would try to loosen",
 	  "  -j, --json          as JSON (ldpolicy.diff/1)\n" },
-	{ "reasons", cmd_reasons, "[--table SRC] [--json]",
+	{ "reasons", cmd_reasons, "[--table SRC] [--json]", 0, 0,
 	  "list the reason table (the output is an offline table file)",
 	  "  -t, --table SRC     the table to list (see compile)\n"
 	  "  -j, --json          as JSON (ldpolicy.reasons/1)\n" },
-	{ "explain", cmd_explain, "[--json] REASON",
+	{ "explain", cmd_explain, "[--json] REASON", 1, 1,
 	  "what REASON gates, what allowing it grants, what it defeats",
 	  "  -t, --table SRC     reason table (see compile)\n"
 	  "  -j, --json          as JSON (ldpolicy.explain/1)\n" },
-	{ "seal", cmd_seal, "",
+	{ "seal", cmd_seal, "", 0, 0,
 	  "refuse every later load until reboot", "" },
 	{ 0 }
 };
@@ -156,6 +156,18 @@ int parse_opts(int argc, char **argv, const struct command *cmd, const char *all
 		case 'q': o->quiet = true; break;
 		case 'M': o->model = optarg; break;
 		}
+	}
+	if (argc - optind < cmd->min_args ||
+	    (cmd->max_args >= 0 && argc - optind > cmd->max_args)) {
+		if (!cmd->max_args)
+			usage_error(cmd, "'%s' takes no arguments", cmd->name);
+		else if (cmd->min_args == cmd->max_args)
+			usage_error(cmd, "'%s' takes %d argument%s", cmd->name, cmd->min_args,
+				    cmd->min_args == 1 ? "" : "s");
+		else
+			usage_error(cmd, "'%s' needs at least %d argument%s", cmd->name,
+				    cmd->min_args, cmd->min_args == 1 ? "" : "s");
+		return -1;
 	}
 	return optind;
 }
