@@ -136,6 +136,14 @@ static void header_table(void **state)
 	assert_int_equal(table_from_header(&t, "enum lockdown_reason { LOCKDOWN_NONE, 3x };",
 					   "h", &d), -1);
 	assert_int_equal(table_from_header(&t, "nothing here", "h", &d), -1);
+	/* found by fuzz_table: identifiers that resolve ambiguously */
+	assert_int_equal(table_from_header(&t, "enum lockdown_reason { LOCKDOWN_NONE, LOCKDOWN_A, "
+					   "LOCKDOWN_a, LOCKDOWN_INTEGRITY_MAX, LOCKDOWN_B, "
+					   "LOCKDOWN_CONFIDENTIALITY_MAX };", "h", &d), -1);
+	assert_int_equal(table_from_header(&t, "enum lockdown_reason { LOCKDOWN_NONE, OTHER_A, "
+					   "LOCKDOWN_INTEGRITY_MAX, LOCKDOWN_B, "
+					   "LOCKDOWN_CONFIDENTIALITY_MAX };", "h", &d), -1);
+	assert_true(has_diag(&d, SEV_ERROR, 0, 0, "'OTHER_A' is not a LOCKDOWN_ identifier"));
 	assert_true(has_diag(&d, SEV_ERROR, 0, 0, "no 'enum lockdown_reason {'"));
 	diag_free(&d);
 }

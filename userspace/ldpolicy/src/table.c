@@ -61,10 +61,16 @@ int table_from_ids(struct reason_table *t, char **ids, unsigned int n,
 			diag_error(d, &loc, "reason table has no identifier for value %u", i);
 			goto fail;
 		}
+		/* names resolve by their short form in any case: it must be unique */
+		if (strncmp(ids[i], "LOCKDOWN_", 9) || !ids[i][9] ||
+		    strspn(ids[i], "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != strlen(ids[i])) {
+			diag_error(d, &loc, "'%s' is not a LOCKDOWN_ identifier", ids[i]);
+			goto fail;
+		}
 		if (!strcmp(ids[i], "LOCKDOWN_INTEGRITY_MAX"))
 			imax = i;
 		for (unsigned int j = 0; j < i; j++)
-			if (!strcmp(ids[i], ids[j])) {
+			if (!strcasecmp(ids[i], ids[j])) {
 				diag_error(d, &loc, "%s appears twice in the reason table", ids[i]);
 				goto fail;
 			}
