@@ -12,6 +12,9 @@ echo "TAP version 13"
 res() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; [ -z "${3:-}" ] || printf '%s\n' "$3" | head -n 5 | sed 's/^/# /'; fi; }
 skp() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 
+# a packager's plain "make" in the source directory builds the tool
+out=$(make -s -C "$top/userspace/ldpolicy" O="$tmp/plain" 2>&1)
+res "$([ -x "$tmp/plain/ldpolicy" ]; echo $?)" "plain make builds ldpolicy" "$out"
 out=$(make -s -C "$top/userspace/ldpolicy" O="$build/ldpolicy" install DESTDIR="$tmp/root" \
 	PREFIX=/usr 2>&1)
 res $? "make install DESTDIR=... PREFIX=/usr" "$out"
