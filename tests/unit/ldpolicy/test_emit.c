@@ -138,14 +138,8 @@ static void do_ldp(const struct policy *p, FILE *f, void *arg)
 
 static void do_json(const struct policy *p, FILE *f, void *arg)
 {
-	struct json j;
-
 	(void)arg;
-	json_init(&j, f);
-	json_begin_object(&j);
-	emit_json_policy(p, &j);
-	json_end_object(&j);
-	json_finish(&j);
+	emit_json_policy_document(p, f);
 }
 
 static void c_output(void **state)

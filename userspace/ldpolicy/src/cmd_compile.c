@@ -83,13 +83,7 @@ int cmd_compile(int argc, char **argv, const struct command *cmd)
 	} else if (!strcmp(o.emit, "ldp")) {
 		emit_ldp(&p, argv[i], out.f);
 	} else {
-		struct json j;
-
-		json_init(&j, out.f);
-		json_begin_object(&j);
-		emit_json_policy(&p, &j);
-		json_end_object(&j);
-		json_finish(&j);
+		emit_json_policy_document(&p, out.f);
 	}
 	ret = output_close(&out, 1) ? EXIT_ENV : EXIT_OK;
 out:
@@ -137,10 +131,7 @@ int cmd_check(int argc, char **argv, const struct command *cmd)
 	if (o.json) {
 		struct json j;
 
-		json_init(&j, stdout);
-		json_begin_object(&j);
-		json_key(&j, "schema");
-		json_string(&j, "ldpolicy.check/1");
+		json_begin_document(&j, stdout, "ldpolicy.check/1");
 		json_key(&j, "ok");
 		json_bool(&j, ret == 0);
 		json_diags(&j, &d);
@@ -150,8 +141,7 @@ int cmd_check(int argc, char **argv, const struct command *cmd)
 			emit_json_policy(&p, &j);
 			json_end_object(&j);
 		}
-		json_end_object(&j);
-		json_finish(&j);
+		json_end_document(&j);
 		diag_free(&d);
 	} else {
 		flush_diags(&d);
@@ -209,13 +199,7 @@ int cmd_decompile(int argc, char **argv, const struct command *cmd)
 		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
 	policy_from_bits(&p, &t, b.words, b.flags);
 	if (o.json) {
-		struct json j;
-
-		json_init(&j, stdout);
-		json_begin_object(&j);
-		emit_json_policy(&p, &j);
-		json_end_object(&j);
-		json_finish(&j);
+		emit_json_policy_document(&p, stdout);
 	} else {
 		emit_ldp(&p, argv[i], stdout);
 		if (b.flags & LOCKDOWN_POLICY_FLAG_BYPASS_ACKED)

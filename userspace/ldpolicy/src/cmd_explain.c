@@ -157,10 +157,7 @@ int cmd_explain(int argc, char **argv, const struct command *cmd)
 	if (o.json) {
 		struct json j;
 
-		json_init(&j, stdout);
-		json_begin_object(&j);
-		json_key(&j, "schema");
-		json_string(&j, "ldpolicy.explain/1");
+		json_begin_document(&j, stdout, "ldpolicy.explain/1");
 		emit_json_reason(&j, &t, what);
 		json_key(&j, "description");
 		json_string(&j, t.v[what].desc);
@@ -202,8 +199,7 @@ int cmd_explain(int argc, char **argv, const struct command *cmd)
 		for (size_t k = 0; k < n_shipped; k++)
 			json_string(&j, shipped[k]);
 		json_end_array(&j);
-		json_end_object(&j);
-		json_finish(&j);
+		json_end_document(&j);
 	} else {
 		printf("%s (%d, %s): %s\n", t.v[what].id, what, class_name(t.v[what].cls),
 		       t.v[what].desc ? t.v[what].desc : "-");

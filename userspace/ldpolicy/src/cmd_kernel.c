@@ -321,10 +321,7 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 	if (o.json) {
 		struct json j;
 
-		json_init(&j, stdout);
-		json_begin_object(&j);
-		json_key(&j, "schema");
-		json_string(&j, "ldpolicy.status/1");
+		json_begin_document(&j, stdout, "ldpolicy.status/1");
 		json_key(&j, "fingerprint");
 		json_string(&j, k.fingerprint);
 		json_key(&j, "sealed");
@@ -351,8 +348,7 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 			json_end_object(&j);
 		}
 		json_end_array(&j);
-		json_end_object(&j);
-		json_finish(&j);
+		json_end_document(&j);
 	} else {
 		printf("lockdown_policy: %u of %u reasons denied, %s\n", n, total,
 		       k.sealed ? "sealed until reboot" : "not sealed (loads may tighten it)");
@@ -435,18 +431,14 @@ int cmd_query(int argc, char **argv, const struct command *cmd)
 	if (o.json) {
 		struct json j;
 
-		json_init(&j, stdout);
-		json_begin_object(&j);
-		json_key(&j, "schema");
-		json_string(&j, "ldpolicy.query/1");
+		json_begin_document(&j, stdout, "ldpolicy.query/1");
 		json_key(&j, "id");
 		json_string(&j, t.v[what].id);
 		json_key(&j, "state");
 		json_string(&j, denied(&k, what) ? "denied" : "allowed");
 		json_key(&j, "by");
 		json_string(&j, by_name(&k, what));
-		json_end_object(&j);
-		json_finish(&j);
+		json_end_document(&j);
 	} else if (!o.quiet) {
 		printf("%s: %s", t.v[what].id, denied(&k, what) ? "denied" : "allowed");
 		if (denied(&k, what))
@@ -501,10 +493,7 @@ int cmd_diff(int argc, char **argv, const struct command *cmd)
 			{ "tighten", tighten }, { "loosen", loosen }, { "unchanged", same },
 		};
 
-		json_init(&j, stdout);
-		json_begin_object(&j);
-		json_key(&j, "schema");
-		json_string(&j, "ldpolicy.diff/1");
+		json_begin_document(&j, stdout, "ldpolicy.diff/1");
 		for (size_t s = 0; s < ARRAY_SIZE(sets); s++) {
 			json_key(&j, sets[s].key);
 			json_begin_array(&j);
@@ -513,8 +502,7 @@ int cmd_diff(int argc, char **argv, const struct command *cmd)
 					json_string(&j, t.v[r].id);
 			json_end_array(&j);
 		}
-		json_end_object(&j);
-		json_finish(&j);
+		json_end_document(&j);
 	} else {
 		fputs("would tighten (newly denied):    ", stdout);
 		print_reasons(&t, tighten, " ");

@@ -26,10 +26,7 @@ int cmd_reasons(int argc, char **argv, const struct command *cmd)
 	if (o.json) {
 		struct json j;
 
-		json_init(&j, stdout);
-		json_begin_object(&j);
-		json_key(&j, "schema");
-		json_string(&j, "ldpolicy.reasons/1");
+		json_begin_document(&j, stdout, "ldpolicy.reasons/1");
 		json_key(&j, "source");
 		json_string(&j, t.source);
 		json_key(&j, "fingerprint");
@@ -48,8 +45,7 @@ int cmd_reasons(int argc, char **argv, const struct command *cmd)
 			json_end_object(&j);
 		}
 		json_end_array(&j);
-		json_end_object(&j);
-		json_finish(&j);
+		json_end_document(&j);
 	} else {
 		/* the same format as the kernel's reasons file: an offline table */
 		printf("# lockdown reason table from %s\n# fingerprint %s\n", t.source, fp);

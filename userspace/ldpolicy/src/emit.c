@@ -141,3 +141,12 @@ void emit_json_policy(const struct policy *p, struct json *j)
 			json_string(j, t->v[i].id);
 	json_end_array(j);
 }
+
+void emit_json_policy_document(const struct policy *p, FILE *f)
+{
+	struct json j;
+
+	json_begin_document(&j, f, NULL);
+	emit_json_policy(p, &j);
+	json_end_document(&j);
+}

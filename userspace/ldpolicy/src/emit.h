@@ -22,5 +22,7 @@ void emit_json_reason(struct json *j, const struct reason_table *t, unsigned int
 
 /* The "ldpolicy.policy/1" JSON object (members only: caller opens it). */
 void emit_json_policy(const struct policy *p, struct json *j);
+/* The same object as a whole JSON document on F. */
+void emit_json_policy_document(const struct policy *p, FILE *f);
 
 #endif

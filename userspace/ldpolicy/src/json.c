@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "json.h"
 
-void json_init(struct json *j, FILE *f)
+static void json_init(struct json *j, FILE *f)
 {
 	j->f = f;
 	j->depth = 0;
@@ -91,7 +91,18 @@ void json_bool(struct json *j, bool v)
 	fputs(v ? "true" : "false", j->f);
 }
 
-void json_finish(struct json *j)
+void json_begin_document(struct json *j, FILE *f, const char *schema)
 {
+	json_init(j, f);
+	json_begin_object(j);
+	if (schema) {
+		json_key(j, "schema");
+		json_string(j, schema);
+	}
+}
+
+void json_end_document(struct json *j)
+{
+	json_end_object(j);
 	fputc('\n', j->f);
 }

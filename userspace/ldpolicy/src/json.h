@@ -13,7 +13,13 @@ struct json {
 	bool after_key;
 };
 
-void json_init(struct json *j, FILE *f);
+/*
+ * Opens a top-level object on F; its first member is "schema": SCHEMA
+ * unless SCHEMA is NULL. json_end_document() closes it.
+ */
+void json_begin_document(struct json *j, FILE *f, const char *schema);
+/* Closes the top-level object and ends the line. */
+void json_end_document(struct json *j);
 void json_begin_object(struct json *j);
 void json_end_object(struct json *j);
 void json_begin_array(struct json *j);
@@ -22,7 +28,5 @@ void json_key(struct json *j, const char *key);
 void json_string(struct json *j, const char *s);	/* NULL writes null */
 void json_uint(struct json *j, unsigned long long v);
 void json_bool(struct json *j, bool v);
-/* Ends the document with a newline. */
-void json_finish(struct json *j);
 
 #endif
