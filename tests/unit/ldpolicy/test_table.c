@@ -143,7 +143,12 @@ static void header_table(void **state)
 	assert_int_equal(table_from_header(&t, "enum lockdown_reason { LOCKDOWN_NONE, OTHER_A, "
 					   "LOCKDOWN_INTEGRITY_MAX, LOCKDOWN_B, "
 					   "LOCKDOWN_CONFIDENTIALITY_MAX };", "h", &d), -1);
+	/* found by fuzz_table: an enum that leaves value 0 (or its last value) unnamed */
+	assert_int_equal(table_from_header(&t, "enum lockdown_reason { LOCKDOWN_NONE = 1, "
+					   "LOCKDOWN_INTEGRITY_MAX, LOCKDOWN_B, "
+					   "LOCKDOWN_CONFIDENTIALITY_MAX };", "h", &d), -1);
 	assert_true(has_diag(&d, SEV_ERROR, 0, 0, "'OTHER_A' is not a LOCKDOWN_ identifier"));
+	assert_true(has_diag(&d, SEV_ERROR, 0, 0, "it must run from LOCKDOWN_NONE"));
 	assert_true(has_diag(&d, SEV_ERROR, 0, 0, "no 'enum lockdown_reason {'"));
 	diag_free(&d);
 }

@@ -50,8 +50,8 @@ int table_from_ids(struct reason_table *t, char **ids, unsigned int n,
 
 	memset(t, 0, sizeof(*t));
 	t->source = xstrdup(source);
-	if (n < 3 || strcmp(ids[0], "LOCKDOWN_NONE") ||
-	    strcmp(ids[n - 1], "LOCKDOWN_CONFIDENTIALITY_MAX")) {
+	if (n < 3 || !ids[0] || strcmp(ids[0], "LOCKDOWN_NONE") ||
+	    !ids[n - 1] || strcmp(ids[n - 1], "LOCKDOWN_CONFIDENTIALITY_MAX")) {
 		diag_error(d, &loc, "not a lockdown reason table: it must run from "
 			   "LOCKDOWN_NONE to LOCKDOWN_CONFIDENTIALITY_MAX");
 		goto fail;
