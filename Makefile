@@ -114,7 +114,7 @@ kernel-series: $(BUILD)/tree.stamp
 VM_TOOLS := ldprobe ldwrite ldblob ldas ldstress ldtime
 VM_BIN   := $(BUILD)/vm/bin
 ldprobe_SRCS := tests/vm/tools/ldprobe.c tests/vm/tools/probes.c tests/vm/tools/probes_bpf.c \
-	tests/vm/tools/probes_xfrm.c tests/vm/tools/errname.c
+	tests/vm/tools/probes_xfrm.c tests/vm/tools/probes_kdb.c tests/vm/tools/errname.c
 ldwrite_SRCS := tests/vm/tools/ldwrite.c tests/vm/tools/errname.c
 ldblob_SRCS  := tests/vm/tools/ldblob.c
 ldas_SRCS    := tests/vm/tools/ldas.c

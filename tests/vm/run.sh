@@ -19,6 +19,8 @@
 #   # instances: A B...  boot it once per word, as NAME@WORD, with
 #                        ldarg=WORD on the command line (and so in the
 #                        guest's environment)
+# A boot whose command line has kgdboc= gets kdb on serial port 4 (ttyS3),
+# driven from the host by kdb-drive.sh for the kdb probes.
 # It reports in TAP through ldtest.sh. The host parses that TAP (serial port
 # 2) and, for KUnit, the KTAP on the console (serial port 1), prints one line
 # per test and "N passed, N failed", and exits 1 on any failure, missing
@@ -80,7 +82,7 @@ splat='(^|\] )(BUG: |WARNING: |Oops|Kernel panic|general protection fault|UBSAN:
 
 run_one() {
 	local name=$1 file=$scen/${1%%@*}.sh dir=$out/$1 arg=
-	local cmdline kunit kname timeout kernel append start rc
+	local cmdline kunit kname timeout kernel append start rc kdb drive
 	cmdline=$(header cmdline "$file")
 	kunit=$(header kunit "$file")
 	kname=$(header kernel "$file")
@@ -102,14 +104,30 @@ run_one() {
 	[ -z "$cmdline" ] || append="$append $cmdline"
 	echo "$append" > "$dir/cmdline"
 
+	# ttyS3: kdb, driven from here (kdb-drive.sh), when the boot asks for it
+	kdb=null
+	drive=
+	case " $append " in
+	*" kgdboc="*)
+		mkfifo "$dir/kdb.in" "$dir/kdb.out"
+		kdb=pipe:$dir/kdb
+		"$here/kdb-drive.sh" "$dir" &
+		drive=$!
+		;;
+	esac
+
 	start=$(date +%s%N)
 	timeout -k 5 "$timeout" qemu-system-x86_64 \
 		-nodefaults -display none -no-reboot \
 		-accel tcg -cpu max -smp 1 -m 512M \
 		-kernel "$kernel" -initrd "$initrd" -append "$append" \
 		-serial "file:$dir/console.log" -serial "file:$dir/tap.log" -serial null \
-		> "$dir/qemu.log" 2>&1
+		-serial "$kdb" > "$dir/qemu.log" 2>&1
 	rc=$?
+	if [ -n "$drive" ]; then
+		kill "$drive" 2>/dev/null
+		wait "$drive" 2>/dev/null
+	fi
 	echo $(( ($(date +%s%N) - start) / 1000000 )) > "$dir/ms"
 
 	{

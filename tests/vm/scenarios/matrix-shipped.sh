@@ -1,4 +1,4 @@
-# cmdline: msr.allow_writes=on
+# cmdline: msr.allow_writes=on kgdboc=ttyS3
 # instances: integrity confidentiality observability laptop-hibernate coco-devmem
 # A shipped policy, compiled on the host, loaded, and the whole matrix run
 # against it: every reason it denies is refused, every one it allows is not.

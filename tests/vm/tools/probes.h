@@ -44,5 +44,7 @@ void result_set(struct result *r, enum outcome o, int err, const char *fmt, ...)
 void probe_bpf_write_user(struct result *r);
 void probe_bpf_read_kernel(struct result *r);
 void probe_xfrm_secret(struct result *r);
+void probe_kdb_read(struct result *r);
+void probe_kdb_write(struct result *r);
 
 #endif
