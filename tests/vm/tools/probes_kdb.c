@@ -68,16 +68,6 @@ static int write_long(const char *path, long v)
 	return fclose(f) || !ok ? -1 : 0;
 }
 
-static int sysctl_get(long *v)
-{
-	return read_long(SYSCTL, v);
-}
-
-static int sysctl_set(long v)
-{
-	return write_long(SYSCTL, v);
-}
-
 static int say(int fd, const char *s)
 {
 	size_t len = strlen(s);
@@ -184,12 +174,12 @@ void probe_kdb_read(struct result *r)
 	long orig, v;
 	char out[512], want[16];
 
-	if (sysctl_get(&orig)) {
+	if (read_long(SYSCTL, &orig)) {
 		result_set(r, ERROR, errno, "read %s: %s", SYSCTL, strerror(errno));
 		return;
 	}
 	v = orig == 0x1d0cafe ? 0x1d0cafd : 0x1d0cafe;
-	if (sysctl_set(v)) {
+	if (write_long(SYSCTL, v)) {
 		result_set(r, ERROR, errno, "write %s: %s", SYSCTL, strerror(errno));
 		return;
 	}
@@ -203,7 +193,7 @@ void probe_kdb_read(struct result *r)
 			result_set(r, ERROR, 0, "kdb md printed neither %s nor a refusal: %.100s",
 				   want, out + 7);
 	}
-	sysctl_set(orig);
+	write_long(SYSCTL, orig);
 }
 
 /* kdb "mm4": write kernel memory (LOCKDOWN_DBG_WRITE_KERNEL) */
@@ -212,14 +202,14 @@ void probe_kdb_write(struct result *r)
 	long orig, now = -1, v;
 	char out[512], cmd[64];
 
-	if (sysctl_get(&orig)) {
+	if (read_long(SYSCTL, &orig)) {
 		result_set(r, ERROR, errno, "read %s: %s", SYSCTL, strerror(errno));
 		return;
 	}
 	v = orig == 0x2d0cafe ? 0x2d0cafd : 0x2d0cafe;
 	snprintf(cmd, sizeof(cmd), "mm4 %s 0x%lx", KDB_VAR, v);
 	if (kdb_run(cmd, out, sizeof(out), r) == 0) {
-		sysctl_get(&now);
+		read_long(SYSCTL, &now);
 		if (now == v)
 			result_set(r, ALLOWED, 0, "%s", "");
 		else if (now == orig && kdb_refused(out))
@@ -228,5 +218,5 @@ void probe_kdb_write(struct result *r)
 			result_set(r, ERROR, 0, "%s is %ld, not %ld; kdb printed: %.100s",
 				   SYSCTL, now, v, out + 7);
 	}
-	sysctl_set(orig);
+	write_long(SYSCTL, orig);
 }
