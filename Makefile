@@ -31,21 +31,27 @@ unexport KCONFIG_CONFIG
 	bench FORCE
 all: kernel ldpolicy initramfs
 
+# Each target asks scripts/deps.sh for its own package groups only: a
+# packager building the tool gets no QEMU and no kernel source.
+# deps-a+b installs groups a and b.
 deps:
 	@scripts/deps.sh
+deps-%:
+	@scripts/deps.sh $(subst +, ,$*)
 
 # --- ldpolicy ----------------------------------------------------------
 
 LDP_DIR     := $(BUILD)/ldpolicy
 LDPOLICY    := $(LDP_DIR)/ldpolicy
 LDPOLICY_STATIC := $(LDP_DIR)/ldpolicy.static
-LDP_SRCS    := $(wildcard userspace/ldpolicy/src/* userspace/ldpolicy/model/*.model) \
+LDP_SRCS    := $(wildcard userspace/ldpolicy/src/* userspace/ldpolicy/bpf/* \
+	userspace/ldpolicy/model/*.model) \
 	userspace/ldpolicy/Makefile \
 	kernel/include/uapi/linux/lockdown_policy.h
 
-$(LDPOLICY): $(LDP_SRCS) | deps
+$(LDPOLICY): $(LDP_SRCS) | deps-ldpolicy+bpf
 	+@$(MAKE) -s -C userspace/ldpolicy O=$(abspath $(LDP_DIR)) $(abspath $@)
-$(LDPOLICY_STATIC): $(LDP_SRCS) | deps
+$(LDPOLICY_STATIC): $(LDP_SRCS) | deps-ldpolicy+bpf
 	+@$(MAKE) -s -C userspace/ldpolicy O=$(abspath $(LDP_DIR)) $(abspath $@)
 
 ldpolicy: $(LDPOLICY)
@@ -83,7 +89,7 @@ $(BUILD)/static-boot.config: FORCE
 	@echo 'CONFIG_SECURITY_LOCKDOWN_POLICY_BOOT="$(BOOT_POLICY)"' > $@.tmp
 	@cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
 
-$(BUILD)/tree.key: FORCE | deps
+$(BUILD)/tree.key: FORCE | deps-kernel
 	@scripts/cache-key.sh $@ kernel $(KSCRIPTS)
 
 $(BUILD)/tree.stamp: $(BUILD)/tree.key
@@ -91,7 +97,7 @@ $(BUILD)/tree.stamp: $(BUILD)/tree.key
 	@touch $@
 
 define kernel_rules
-$(BUILD)/$(1).key: FORCE $(filter $(BUILD)/%,$(KFRAGS_$(1))) | deps
+$(BUILD)/$(1).key: FORCE $(filter $(BUILD)/%,$(KFRAGS_$(1))) | deps-kernel
 	@scripts/cache-key.sh $$@ $(KFRAGS_$(1)) $(KINPUTS_$(1)) $(KSCRIPTS)
 
 $(call kimage,$(1)): $(BUILD)/tree.stamp $(BUILD)/$(1).key \
@@ -292,7 +298,7 @@ fuzz_blob_SRCS := tests/fuzz/fuzz_blob.c kernel/security/lockdown_policy/blob.c
 $(UNIT)/obj/model_data.c: $(UNIT)/ldpolicy
 
 $(FUZZ)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB) $(wildcard tests/fuzz/shim/*/*.h) \
-		kernel/security/lockdown_policy/blob.c | deps
+		kernel/security/lockdown_policy/blob.c | deps-ldpolicy+bpf+fuzz
 	@mkdir -p $(@D)
 	@echo "  FUZZCC  $@"
 	@clang $(FUZZ_FLAGS) -o $@ $(or $(fuzz_$*_SRCS),$<) $(FUZZ_LIB) -lbpf -lelf -lz -lcrypto

@@ -1,34 +1,61 @@
 #!/bin/bash
 # Install the Debian packages the build and the tests need, if missing.
 #
-# Usage: scripts/deps.sh [group...]   (default: all groups)
+# Usage: scripts/deps.sh [group...]   (default: every group)
+#        scripts/deps.sh --list [group...]   print the packages, one a line
 #
-# Only Debian packages, only through apt-get. Run as root on a fresh
-# Debian 12 machine; as another user it lists what is missing and fails.
+# Each make target asks only for its own groups: a packager building the
+# tool (make ldpolicy, make install, make test-unit) gets no QEMU and no
+# kernel source. Only Debian packages, only through apt-get. Run as root
+# on a fresh Debian 12 machine; as another user it lists what is missing
+# and fails.
+#
+# A fresh machine is a minimal Debian 12 (debootstrap --variant=minbase)
+# with gcc, make and git: every other tool any target runs is named here.
 set -euo pipefail
 
 declare -A groups=(
-	# Unpack and build the kernel from Debian's source package.
-	[kernel]="linux-source-6.12 xz-utils bc bison flex libelf-dev libssl-dev perl cpio kmod dwarves openssl"
+	# Unpack, patch and build the kernel from Debian's source package.
+	# The BTF build runs python3 (tools/bpf/resolve_btfids) and pahole
+	# (dwarves); depmod and sign-file come with kmod and openssl.
+	[kernel]="linux-source-6.12 xz-utils patch python3 bc bison flex libelf-dev libssl-dev perl cpio kmod dwarves openssl"
 	# Boot it: QEMU under TCG, an initramfs from busybox-static.
 	[vm]="qemu-system-x86 busybox-static cpio"
-	# ldpolicy: libbpf for BTF, libcrypto for SHA-256; static archives too,
-	# for the initramfs.
-	[ldpolicy]="pkg-config libbpf-dev libelf-dev zlib1g-dev libzstd-dev libssl-dev"
+	# Debian's own kernel for the BPF backend's scenarios: fetched with
+	# apt-get download, unpacked with dpkg-deb; its module dependencies
+	# resolved with depmod.
+	[stock]="kmod"
+	# ldpolicy: libbpf for BTF and the BPF backend, libcrypto for SHA-256;
+	# static archives too, for the initramfs.
+	[ldpolicy]="libc6-dev pkg-config libbpf-dev libelf-dev zlib1g-dev libzstd-dev libssl-dev"
+	# The BPF backend's program: clang -target bpf, bpftool gen skeleton.
+	[bpf]="clang bpftool libbpf-dev"
 	# Unit tests.
 	[unit]="libcmocka-dev systemd groff-base"
 	# Fuzzing: clang's libFuzzer with ASan and UBSan.
 	[fuzz]="clang libclang-rt-14-dev"
 )
+all=(kernel vm stock ldpolicy bpf unit fuzz)
+
+list=0
+if [ "${1:-}" = --list ]; then
+	list=1
+	shift
+fi
 
 want=()
 sel=("$@")
-[ ${#sel[@]} -gt 0 ] || sel=(kernel vm ldpolicy unit fuzz)
+[ ${#sel[@]} -gt 0 ] || sel=("${all[@]}")
 for g in "${sel[@]}"; do
 	[ -n "${groups[$g]+x}" ] || { echo "deps.sh: unknown group '$g'" >&2; exit 2; }
 	# shellcheck disable=SC2206
 	want+=(${groups[$g]})
 done
+
+if [ $list = 1 ]; then
+	printf '%s\n' "${want[@]}" | sort -u
+	exit 0
+fi
 
 missing=()
 for p in $(printf '%s\n' "${want[@]}" | sort -u); do

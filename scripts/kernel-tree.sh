@@ -25,6 +25,10 @@ manifest=$build/linux.manifest
 die() { echo "kernel-tree.sh: $*" >&2; exit 1; }
 
 [ -f "$tarball" ] || die "$tarball missing (apt-get install linux-source-6.12)"
+# A missing tool is named as missing, not reported as a patch that fails.
+for t in patch xz tar cmp; do
+	command -v "$t" >/dev/null || die "'$t' is not installed (scripts/deps.sh kernel installs it)"
+done
 version=$(dpkg-query -W -f='${Version}' linux-source-6.12)
 
 if [ "$(cat "$pristine/.version" 2>/dev/null)" != "$version" ]; then
