@@ -250,29 +250,31 @@ SAN  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-p
 UNIT_TESTS := $(patsubst tests/unit/ldpolicy/%.c,$(UNIT)/%,$(wildcard tests/unit/ldpolicy/test_*.c))
 UNIT_DEFS := -DTABLE_612='"$(abspath userspace/ldpolicy/tables/linux-6.12.table)"' \
 	-DKERNEL_TREE='"$(abspath $(KTREE))"' -DVMLINUX='"$(abspath $(BUILD)/obj-test/vmlinux)"' \
-	-DLDPOLICY_BIN='"$(abspath $(UNIT)/ldpolicy)"' -DPOLICIES='"$(abspath policies)"'
+	-DLDPOLICY_BIN='"$(abspath $(UNIT)/ldpolicy)"' -DPOLICIES='"$(abspath policies)"' \
+	-DFIXTURES='"$(abspath tests/unit/fixtures)"'
 
 # the tool's objects but its command layer (tested through the binary)
 UNIT_OBJS := $(patsubst userspace/ldpolicy/src/%.c,$(UNIT)/obj/%.o,$(filter-out \
 	%/main.c $(wildcard userspace/ldpolicy/src/cmd_*.c),$(wildcard userspace/ldpolicy/src/*.c))) \
 	$(UNIT)/obj/model_data.o
 
-$(UNIT)/ldpolicy: $(LDP_SRCS) | deps
+$(UNIT)/ldpolicy: $(LDP_SRCS) | deps-ldpolicy+bpf+unit
 	+@$(MAKE) -s -C userspace/ldpolicy O=$(abspath $(UNIT)) CFLAGS="-g -O1 $(SAN)" \
 		LDFLAGS="$(SAN)" $(abspath $@)
 
-$(UNIT)/test_%: tests/unit/ldpolicy/test_%.c tests/unit/ldpolicy/test.h $(UNIT)/ldpolicy
+$(UNIT)/test_%: tests/unit/ldpolicy/test_%.c tests/unit/ldpolicy/test.h $(UNIT)/ldpolicy \
+		$(wildcard tests/unit/fixtures/*)
 	$(CC) -std=gnu11 -g -O1 -Wall -Wextra -Werror $(SAN) -Ikernel/include/uapi \
-		-Iuserspace/ldpolicy/src $(UNIT_DEFS) -o $@ $< \
+		-Iuserspace/ldpolicy/src -Iuserspace/ldpolicy/bpf $(UNIT_DEFS) -o $@ $< \
 		$(UNIT_OBJS) -lcmocka -lbpf -lelf -lz -lcrypto
 
-test-unit: $(UNIT_TESTS) $(LDPOLICY) | deps
+test-unit: $(UNIT_TESTS) $(LDPOLICY) | deps-ldpolicy+bpf+unit
 	@tests/unit/run.sh tests/unit/ktap/run.sh tests/unit/model/run.sh \
 		tests/unit/install/run.sh $(UNIT_TESTS)
 
 # --- benchmarks (make bench; never part of make check) ----------------
 
-bench: $(LDPOLICY_STATIC) $(call kimage,test) $(INITRAMFS)
+bench: $(LDPOLICY_STATIC) $(call kimage,test) $(BUILD)/vm/initramfs-test.cpio
 	@tests/bench/compile.sh $(LDPOLICY_STATIC) $(COVERAGE_TABLE) $(BUILD)/bench
 	@$(VM_RUN) -S tests/bench/scenarios -v bench-load
 
@@ -290,6 +292,7 @@ FUZZ_HARNESSES := blob ldp table btf
 FUZZ_FLAGS := -g -O1 -Wall -Werror -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-Itests/fuzz/shim -Ikernel/include -Ikernel/include/uapi \
 	-Ikernel/security/lockdown_policy -Iuserspace/ldpolicy/src \
+	-Iuserspace/ldpolicy/bpf -I$(UNIT)/bpf \
 	-DFUZZ_TABLE='"$(abspath $(COVERAGE_TABLE))"'
 FUZZ_LIB := $(filter-out %/main.c $(wildcard userspace/ldpolicy/src/cmd_*.c), \
 	$(wildcard userspace/ldpolicy/src/*.c)) $(UNIT)/obj/model_data.c

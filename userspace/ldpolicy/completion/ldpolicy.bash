@@ -25,6 +25,10 @@ _ldpolicy()
 		COMPREPLY=($(compgen -W "blob c ldp json" -- "$cur"))
 		return
 		;;
+	--backend)
+		COMPREPLY=($(compgen -W "auto lockdown_policy bpf" -- "$cur"))
+		return
+		;;
 	esac
 
 	local opts
@@ -32,13 +36,13 @@ _ldpolicy()
 	compile) opts="--table --output --emit --emit-c --model --help" ;;
 	check) opts="--table --json --model --help" ;;
 	decompile) opts="--table --json --help" ;;
-	load) opts="--table --merge --seal --boot --dry-run --force --help" ;;
-	status) opts="--json --help" ;;
-	query) opts="--json --quiet --help" ;;
-	diff) opts="--json --help" ;;
+	load) opts="--backend --table --merge --seal --boot --dry-run --force --quiet --help" ;;
+	status) opts="--backend --json --help" ;;
+	query) opts="--backend --json --quiet --help" ;;
+	diff) opts="--backend --json --help" ;;
 	reasons) opts="--table --json --help" ;;
 	explain) opts="--table --json --model --help" ;;
-	seal) opts="--help" ;;
+	seal) opts="--backend --help" ;;
 	help) COMPREPLY=($(compgen -W "$commands" -- "$cur")); return ;;
 	esac
 	if [[ $cur == -* ]]; then

@@ -23,6 +23,7 @@ struct opts {
 	const char *output;	/* -o FILE */
 	const char *emit;	/* --emit FORMAT */
 	const char *model;	/* --model FILE, default: built in */
+	const char *backend;	/* --backend NAME, default "auto" */
 	bool json;
 	bool notes;		/* report excused findings as notes */
 	bool merge, boot, seal, dry_run, force, quiet;

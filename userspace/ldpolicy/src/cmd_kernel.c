@@ -1,18 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
-/* ldpolicy load, seal, status, query, diff: the running kernel. */
+/*
+ * ldpolicy load, seal, status, query, diff: the running kernel, through
+ * whichever backend it has (backend.h).
+ */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "analyze.h"
+#include "backend.h"
 #include "blob.h"
 #include "cmd.h"
 #include "emit.h"
 #include "json.h"
-#include "kernel.h"
 #include "util.h"
 
 static const char *by_name(const struct kstate *k, unsigned int what)
@@ -27,17 +31,25 @@ static bool denied(const struct kstate *k, unsigned int what)
 	return bit_test(k->by_policy, what) || bit_test(k->by_static, what);
 }
 
-/* The running kernel's table and state; a table from --table must match it. */
-static int kernel_open(struct reason_table *t, struct kstate *k, const struct opts *o,
-		       bool full, struct diags *d)
+/*
+ * The running kernel's backend, table and state; a table from --table
+ * must match the kernel's. -2 when the kernel cannot be read (diagnosed),
+ * -1 for a table that does not match.
+ */
+static int kernel_open(const struct backend **bp, struct reason_table *t, struct kstate *k,
+		       const struct opts *o, bool full, struct diags *d)
 {
+	const struct backend *b = backend_choose(o->backend, SECFS_ROOT, d);
 	char fp[65];
 
-	if (!kernel_has_policy(d))
+	memset(k, 0, sizeof(*k));
+	if (!b)
 		return -2;
-	if (load_table(t, o, d))
+	*bp = b;
+	if (strcmp(o->table, "auto") ? table_load(t, o->table, d) : b->table(t, d))
 		return -2;
-	if (kernel_read(k, t, full, d)) {
+	if (b->read(k, t, full, d)) {
+		kstate_free(k);
 		table_free(t);
 		return -2;
 	}
@@ -50,10 +62,10 @@ static int kernel_open(struct reason_table *t, struct kstate *k, const struct op
 		bool ok = strlen(k->fingerprint) == 2 * sizeof(raw);
 
 		for (size_t i = 0; ok && i < sizeof(raw); i++) {
-			unsigned int b;
+			unsigned int byte;
 
-			ok = sscanf(k->fingerprint + 2 * i, "%2x", &b) == 1;
-			raw[i] = b;
+			ok = sscanf(k->fingerprint + 2 * i, "%2x", &byte) == 1;
+			raw[i] = byte;
 		}
 		if (ok) {
 			table_set_fingerprint(t, raw);
@@ -66,6 +78,7 @@ static int kernel_open(struct reason_table *t, struct kstate *k, const struct op
 			diag_error(d, NULL, "the reason table from %s (fingerprint %.16s...) is not "
 				   "the running kernel's (%.16s...): a policy compiled against it "
 				   "would be refused", t->source, fp, k->fingerprint);
+			kstate_free(k);
 			table_free(t);
 			return -1;
 		}
@@ -73,6 +86,12 @@ static int kernel_open(struct reason_table *t, struct kstate *k, const struct op
 			     "running kernel's; the kernel will refuse the blob", t->source);
 	}
 	return 0;
+}
+
+static void kernel_close(struct reason_table *t, struct kstate *k)
+{
+	kstate_free(k);
+	table_free(t);
 }
 
 static bool is_blob_file(const char *path)
@@ -162,12 +181,13 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 	bool any_loosen = false, broken = false;
 	uint8_t blob[LOCKDOWN_POLICY_MAX_SIZE];
 	size_t len, raw_len = 0;
-	int i = parse_opts(argc, argv, cmd, "table merge boot seal dry-run force", &o);
+	const struct backend *b = NULL;
+	int i = parse_opts(argc, argv, cmd, "table backend merge boot seal dry-run force quiet", &o);
 	int ret, err;
 
 	if (i < 0)
 		return EXIT_USAGE;
-	ret = kernel_open(&t, &k, &o, false, &d);
+	ret = kernel_open(&b, &t, &k, &o, false, &d);
 	if (ret) {
 		flush_diags(&d);
 		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
@@ -256,15 +276,21 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 		goto out;
 	}
 	len = raw_len ? raw_len : blob_encode(&p, blob);
-	err = kernel_load(blob, len);
+	err = b->load(blob, len, &d);
+	flush_diags(&d);
+	if (err < 0) {
+		ret = EXIT_ENV;
+		goto out;
+	}
 	if (err) {
 		fprintf(stderr, "ldpolicy: the kernel refused the policy: %s (%s)\n",
-			strerrorname_np(err) ? strerrorname_np(err) : "?", kernel_load_error(err));
+			strerrorname_np(err) ? strerrorname_np(err) : "?", backend_load_error(err));
 		ret = EXIT_POLICY;
 		goto out;
 	}
 	if (!o.quiet) {
-		printf("loaded: %u reasons denied by lockdown_policy", policy_count(&p));
+		printf("loaded: %u reasons denied by %s", policy_count(&p),
+		       b == &backend_lsm ? b->name : "the BPF backend");
 		fputs(", newly: ", stdout);
 		print_reasons(&t, added, " ");
 		if (p.seal)
@@ -273,7 +299,7 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 	ret = broken ? EXIT_POLICY : EXIT_OK;
 out:
 	policy_free(&p);
-	table_free(&t);
+	kernel_close(&t, &k);
 	return ret;
 }
 
@@ -281,15 +307,16 @@ int cmd_seal(int argc, char **argv, const struct command *cmd)
 {
 	struct diags d = { 0 };
 	struct opts o;
-	int i = parse_opts(argc, argv, cmd, "", &o), err;
+	const struct backend *b;
+	int i = parse_opts(argc, argv, cmd, "backend", &o), err;
 
 	if (i < 0)
 		return EXIT_USAGE;
-	if (!kernel_has_policy(&d)) {
-		flush_diags(&d);
+	b = backend_choose(o.backend, SECFS_ROOT, &d);
+	err = b ? b->seal(&d) : -1;
+	flush_diags(&d);
+	if (err < 0)
 		return EXIT_ENV;
-	}
-	err = kernel_seal();
 	if (err) {
 		fprintf(stderr, "ldpolicy: cannot seal: %s\n", strerror(err));
 		return EXIT_POLICY;
@@ -297,19 +324,30 @@ int cmd_seal(int argc, char **argv, const struct command *cmd)
 	return EXIT_OK;
 }
 
+static void print_notice(const struct reason_table *t, const struct knotice *n)
+{
+	const char *desc = t->v[n->what].desc;
+
+	printf("[%5llu.%06llu] %s[%u]: %s%s%s%s denied by the BPF backend\n",
+	       (unsigned long long)(n->boot_ns / 1000000000ULL),
+	       (unsigned long long)(n->boot_ns % 1000000000ULL / 1000), n->comm, n->pid,
+	       t->v[n->what].id, desc ? " (" : "", desc ? desc : "", desc ? ")" : "");
+}
+
 int cmd_status(int argc, char **argv, const struct command *cmd)
 {
+	const struct backend *b = NULL;
 	struct reason_table t;
 	struct kstate k;
 	struct diags d = { 0 };
 	struct opts o;
 	unsigned int n = 0, total = 0;
-	int i = parse_opts(argc, argv, cmd, "json table", &o);
+	int i = parse_opts(argc, argv, cmd, "json table backend", &o);
 	int ret;
 
 	if (i < 0)
 		return EXIT_USAGE;
-	ret = kernel_open(&t, &k, &o, true, &d);
+	ret = kernel_open(&b, &t, &k, &o, true, &d);
 	flush_diags(&d);
 	if (ret)
 		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
@@ -322,6 +360,12 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 		struct json j;
 
 		json_begin_document(&j, stdout, "ldpolicy.status/1");
+		json_key(&j, "backend");
+		json_string(&j, b->name);
+		json_key(&j, "where");
+		json_string(&j, k.where);
+		json_key(&j, "loaded");
+		json_bool(&j, k.loaded);
 		json_key(&j, "fingerprint");
 		json_string(&j, k.fingerprint);
 		json_key(&j, "sealed");
@@ -348,10 +392,31 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 			json_end_object(&j);
 		}
 		json_end_array(&j);
+		if (b == &backend_bpf) {
+			json_key(&j, "notices");
+			json_begin_array(&j);
+			for (size_t x = 0; x < k.n_notices; x++) {
+				json_begin_object(&j);
+				json_key(&j, "boot_ns");
+				json_uint(&j, k.notices[x].boot_ns);
+				json_key(&j, "comm");
+				json_string(&j, k.notices[x].comm);
+				json_key(&j, "pid");
+				json_uint(&j, k.notices[x].pid);
+				json_key(&j, "id");
+				json_string(&j, t.v[k.notices[x].what].id);
+				json_end_object(&j);
+			}
+			json_end_array(&j);
+		}
 		json_end_document(&j);
 	} else {
-		printf("lockdown_policy: %u of %u reasons denied, %s\n", n, total,
-		       k.sealed ? "sealed until reboot" : "not sealed (loads may tighten it)");
+		if (k.loaded)
+			printf("%s: %u of %u reasons denied, %s\n", b->name, n, total,
+			       k.sealed ? "sealed until reboot" : "not sealed (loads may tighten it)");
+		else
+			printf("%s: no policy loaded (ldpolicy load sets the backend up in %s)\n",
+			       b->name, k.where);
 		if (k.not_a_boundary)
 			puts("intent: feature-disable (its author says it is not a security boundary)");
 		if (k.bypass_acked)
@@ -363,95 +428,109 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 				printf("%-30s %-16s %-8s %-7s %llu\n", t.v[r].id,
 				       class_name(t.v[r].cls), denied(&k, r) ? "denied" : "allowed",
 				       by_name(&k, r), k.denials[r]);
+		if (k.n_notices) {
+			puts("\nrecent denials (the BPF backend's notices, ratelimited per reason):");
+			for (size_t x = 0; x < k.n_notices; x++)
+				print_notice(&t, &k.notices[x]);
+		}
 	}
-	table_free(&t);
+	kernel_close(&t, &k);
 	return EXIT_OK;
 }
 
-/* Without lockdown_policy, the answer is the static level's. */
-static int query_static(const char *name, const struct opts *o, struct diags *d)
+/* The answer to a query: human, JSON or quiet; the exit code. */
+static int query_answer(const struct reason_table *t, const struct kstate *k, int what,
+			const char *backend, const struct opts *o)
 {
-	struct reason_table t;
-	char *text = read_file("/sys/kernel/security/lockdown", NULL);
-	unsigned int level = 0;
-	int what;
-
-	diag_free(d);
-	if (load_table(&t, o, d)) {
-		flush_diags(d);
-		free(text);
-		return EXIT_ENV;
-	}
-	what = table_lookup(&t, name);
-	if (what < 0) {
-		fprintf(stderr, "ldpolicy: unknown reason '%s'\n", name);
-		table_free(&t);
-		free(text);
-		return EXIT_USAGE;
-	}
-	if (text && strstr(text, "[integrity]"))
-		level = t.integrity_max;
-	else if (text && strstr(text, "[confidentiality]"))
-		level = t.conf_max;
-	if (!o->quiet)
-		printf("%s: %s (static lockdown level%s)\n", t.v[what].id,
-		       (unsigned int)what <= level ? "denied" : "allowed",
-		       text ? "" : " unknown: no securityfs");
-	table_free(&t);
-	free(text);
-	return (unsigned int)what <= level ? EXIT_POLICY : EXIT_OK;
-}
-
-int cmd_query(int argc, char **argv, const struct command *cmd)
-{
-	struct reason_table t;
-	struct kstate k;
-	struct diags d = { 0 };
-	struct opts o;
-	int i = parse_opts(argc, argv, cmd, "json quiet table", &o);
-	int what, ret;
-
-	if (i < 0)
-		return EXIT_USAGE;
-	if (access(SECFS_DIR, F_OK))
-		return query_static(argv[i], &o, &d);
-	ret = kernel_open(&t, &k, &o, false, &d);
-	flush_diags(&d);
-	if (ret)
-		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
-	what = table_lookup(&t, argv[i]);
-	if (what < 0) {
-		const char *s = table_suggest(&t, argv[i]);
-
-		fprintf(stderr, "ldpolicy: unknown reason '%s'%s%s%s\n", argv[i],
-			s ? "; did you mean '" : "", s ? s : "", s ? "'?" : "");
-		table_free(&t);
-		return EXIT_USAGE;
-	}
-	if (o.json) {
+	if (o->json) {
 		struct json j;
 
 		json_begin_document(&j, stdout, "ldpolicy.query/1");
 		json_key(&j, "id");
-		json_string(&j, t.v[what].id);
+		json_string(&j, t->v[what].id);
 		json_key(&j, "state");
-		json_string(&j, denied(&k, what) ? "denied" : "allowed");
+		json_string(&j, denied(k, what) ? "denied" : "allowed");
 		json_key(&j, "by");
-		json_string(&j, by_name(&k, what));
+		json_string(&j, by_name(k, what));
+		json_key(&j, "backend");
+		json_string(&j, backend);
 		json_end_document(&j);
-	} else if (!o.quiet) {
-		printf("%s: %s", t.v[what].id, denied(&k, what) ? "denied" : "allowed");
-		if (denied(&k, what))
-			printf(" (by %s)", by_name(&k, what));
+	} else if (!o->quiet) {
+		printf("%s: %s", t->v[what].id, denied(k, what) ? "denied" : "allowed");
+		if (denied(k, what))
+			printf(" (by %s)", by_name(k, what));
+		else if (!backend)
+			fputs(" (static lockdown level; no lockdown policy backend in this kernel)",
+			      stdout);
 		putchar('\n');
 	}
-	ret = denied(&k, what) ? EXIT_POLICY : EXIT_OK;
+	return denied(k, what) ? EXIT_POLICY : EXIT_OK;
+}
+
+static int query_lookup(const struct reason_table *t, const char *name)
+{
+	int what = table_lookup(t, name);
+
+	if (what < 0) {
+		const char *s = table_suggest(t, name);
+
+		fprintf(stderr, "ldpolicy: unknown reason '%s'%s%s%s\n", name,
+			s ? "; did you mean '" : "", s ? s : "", s ? "'?" : "");
+	}
+	return what;
+}
+
+/*
+ * A kernel with neither backend: the static level is all that denies. It
+ * must be readable; an unknown level is never reported as allowed.
+ */
+static int query_static(const char *name, const struct opts *o)
+{
+	struct reason_table t;
+	struct kstate k = { 0 };
+	struct diags d = { 0 };
+	int what, ret = EXIT_ENV;
+
+	if (table_load(&t, o->table, &d)) {
+		flush_diags(&d);
+		return EXIT_ENV;
+	}
+	if (!static_level_read(SECFS_ROOT, &t, k.lockdown, sizeof(k.lockdown), k.by_static, &d)) {
+		what = query_lookup(&t, name);
+		ret = what < 0 ? EXIT_USAGE : query_answer(&t, &k, what, NULL, o);
+	}
+	flush_diags(&d);
 	table_free(&t);
+	return ret;
+}
+
+int cmd_query(int argc, char **argv, const struct command *cmd)
+{
+	const struct backend *b = NULL;
+	struct reason_table t;
+	struct kstate k;
+	struct diags d = { 0 };
+	struct opts o;
+	int i = parse_opts(argc, argv, cmd, "json quiet table backend", &o);
+	int what, ret;
+
+	if (i < 0)
+		return EXIT_USAGE;
+	if (!strcmp(o.backend, "auto") && !backend_any(SECFS_ROOT))
+		return query_static(argv[i], &o);
+	ret = kernel_open(&b, &t, &k, &o, false, &d);
+	flush_diags(&d);
+	if (ret)
+		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
+	what = query_lookup(&t, argv[i]);
+	ret = what < 0 ? EXIT_USAGE : query_answer(&t, &k, what, b->name, &o);
+	kernel_close(&t, &k);
 	return ret;
 }
 
 int cmd_diff(int argc, char **argv, const struct command *cmd)
 {
+	const struct backend *b = NULL;
 	struct reason_table t;
 	struct kstate k;
 	struct policy p;
@@ -459,12 +538,12 @@ int cmd_diff(int argc, char **argv, const struct command *cmd)
 	struct opts o;
 	uint64_t tighten[POLICY_WORDS], loosen[POLICY_WORDS], same[POLICY_WORDS];
 	bool any_loosen = false;
-	int i = parse_opts(argc, argv, cmd, "json table", &o);
+	int i = parse_opts(argc, argv, cmd, "json table backend", &o);
 	int ret;
 
 	if (i < 0)
 		return EXIT_USAGE;
-	ret = kernel_open(&t, &k, &o, false, &d);
+	ret = kernel_open(&b, &t, &k, &o, false, &d);
 	if (ret) {
 		flush_diags(&d);
 		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
@@ -478,7 +557,7 @@ int cmd_diff(int argc, char **argv, const struct command *cmd)
 	flush_diags(&d);
 	if (ret) {
 		policy_free(&p);
-		table_free(&t);
+		kernel_close(&t, &k);
 		return EXIT_POLICY;
 	}
 	for (int w = 0; w < POLICY_WORDS; w++) {
@@ -512,6 +591,6 @@ int cmd_diff(int argc, char **argv, const struct command *cmd)
 		print_reasons(&t, same, " ");
 	}
 	policy_free(&p);
-	table_free(&t);
+	kernel_close(&t, &k);
 	return any_loosen ? EXIT_POLICY : EXIT_OK;
 }

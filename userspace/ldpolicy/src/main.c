@@ -16,6 +16,10 @@
 #define LDPOLICY_VERSION "0.1"
 #endif
 
+#define HELP_BACKEND \
+	"      --backend NAME  lockdown_policy, bpf, or auto (default: the LSM if the\n" \
+	"                      kernel has it, else the BPF LSM backend)\n"
+
 const struct command commands[] = {
 	{ "compile", cmd_compile, "[--table SRC] [-o OUT] [--emit FORMAT | --emit-c] FILE...", 1, -1,
 	  "compile policy files into a blob (or C, .ldp, JSON)",
@@ -32,7 +36,7 @@ const struct command commands[] = {
 	  "print a blob as policy source",
 	  "  -t, --table SRC     reason table to name the bits with (see compile)\n"
 	  "  -j, --json          as JSON (ldpolicy.policy/1)\n" },
-	{ "load", cmd_load, "[--table SRC] [--merge] [--seal] [--boot] [--dry-run] [--force] FILE|BLOB...", 1, -1,
+	{ "load", cmd_load, "[--backend NAME] [--table SRC] [--merge] [--seal] [--boot] [--dry-run] [--force] [-q] FILE|BLOB...", 1, -1,
 	  "load a policy into the running kernel",
 	  "      --merge         load the union of FILE and the policy in force\n"
 	  "      --seal          seal the policy in the same write\n"
@@ -41,17 +45,22 @@ const struct command commands[] = {
 	  "  -n, --dry-run       check everything, write nothing\n"
 	  "  -f, --force         skip the tool's own checks (loosening, fingerprint) and\n"
 	  "                      let the kernel decide\n"
-	  "  -t, --table SRC     reason table (default: the running kernel's)\n" },
-	{ "status", cmd_status, "[--json]", 0, 0,
-	  "show, per reason, who denies it, and the denial counters",
-	  "  -j, --json          as JSON (ldpolicy.status/1)\n" },
-	{ "query", cmd_query, "[--json] REASON", 1, 1,
+	  "  -q, --quiet         print nothing when the load succeeds\n"
+	  "  -t, --table SRC     reason table (default: the running kernel's)\n"
+	  HELP_BACKEND },
+	{ "status", cmd_status, "[--backend NAME] [--json]", 0, 0,
+	  "show the backend in force, per reason who denies it, and the denial counters",
+	  "  -j, --json          as JSON (ldpolicy.status/1)\n"
+	  HELP_BACKEND },
+	{ "query", cmd_query, "[--backend NAME] [--json] REASON", 1, 1,
 	  "exit 0 if the running kernel allows REASON, 1 if it denies it",
 	  "  -j, --json          print the answer as JSON (ldpolicy.query/1)\n"
-	  "  -q, --quiet         print nothing\n" },
-	{ "diff", cmd_diff, "[--json] FILE...", 1, -1,
+	  "  -q, --quiet         print nothing\n"
+	  HELP_BACKEND },
+	{ "diff", cmd_diff, "[--backend NAME] [--json] FILE...", 1, -1,
 	  "what loading FILE would tighten, and what it would try to loosen",
-	  "  -j, --json          as JSON (ldpolicy.diff/1)\n" },
+	  "  -j, --json          as JSON (ldpolicy.diff/1)\n"
+	  HELP_BACKEND },
 	{ "reasons", cmd_reasons, "[--table SRC] [--json]", 0, 0,
 	  "list the reason table (the output is an offline table file)",
 	  "  -t, --table SRC     the table to list (see compile)\n"
@@ -60,8 +69,9 @@ const struct command commands[] = {
 	  "what REASON gates, what allowing it grants, what it defeats",
 	  "  -t, --table SRC     reason table (see compile)\n"
 	  "  -j, --json          as JSON (ldpolicy.explain/1)\n" },
-	{ "seal", cmd_seal, "", 0, 0,
-	  "refuse every later load until reboot", "" },
+	{ "seal", cmd_seal, "[--backend NAME]", 0, 0,
+	  "refuse every later load until reboot",
+	  HELP_BACKEND },
 	{ 0 }
 };
 
@@ -114,6 +124,7 @@ int parse_opts(int argc, char **argv, const struct command *cmd, const char *all
 		{ "force", no_argument, 0, 'f' },
 		{ "quiet", no_argument, 0, 'q' },
 		{ "model", required_argument, 0, 'M' },
+		{ "backend", required_argument, 0, 'B' },
 		{ "help", no_argument, 0, 'h' },
 		{ 0 }
 	};
@@ -121,6 +132,7 @@ int parse_opts(int argc, char **argv, const struct command *cmd, const char *all
 
 	memset(o, 0, sizeof(*o));
 	o->table = "auto";
+	o->backend = "auto";
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+t:o:jnfqh", all, &idx)) != -1) {
@@ -155,6 +167,7 @@ int parse_opts(int argc, char **argv, const struct command *cmd, const char *all
 		case 'f': o->force = true; break;
 		case 'q': o->quiet = true; break;
 		case 'M': o->model = optarg; break;
+		case 'B': o->backend = optarg; break;
 		}
 	}
 	if (argc - optind < cmd->min_args ||

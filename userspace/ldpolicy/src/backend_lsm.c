@@ -1,4 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * The lockdown_policy LSM's backend: its securityfs directory,
+ * /sys/kernel/security/lockdown_policy/ (kernel/Documentation/admin-guide/
+ * LSM/lockdown_policy.rst).
+ */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -6,20 +11,31 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kernel.h"
+#include "backend.h"
 #include "util.h"
 
-bool kernel_has_policy(struct diags *d)
+static bool lsm_present(const char *secfs, char *why, size_t len)
 {
-	if (!access(SECFS_DIR "/load", F_OK))
+	char *path = xasprintf("%s/lockdown_policy/load", secfs), *lsm;
+	bool yes = !access(path, F_OK);
+
+	free(path);
+	if (yes)
 		return true;
-	if (access("/sys/kernel/security/lsm", F_OK))
-		diag_error(d, NULL, "securityfs is not mounted on /sys/kernel/security "
-			   "(mount -t securityfs securityfs /sys/kernel/security)");
+	lsm = xasprintf("%s/lsm", secfs);
+	if (access(lsm, F_OK))
+		snprintf(why, len, "securityfs is not mounted on %s "
+			 "(mount -t securityfs securityfs %s)", secfs, secfs);
 	else
-		diag_error(d, NULL, "this kernel has no lockdown_policy LSM (" SECFS_DIR
-			   " is missing; CONFIG_SECURITY_LOCKDOWN_POLICY)");
+		snprintf(why, len, "no lockdown_policy LSM (%s/lockdown_policy is missing; "
+			 "CONFIG_SECURITY_LOCKDOWN_POLICY)", secfs);
+	free(lsm);
 	return false;
+}
+
+static int lsm_table(struct reason_table *t, struct diags *d)
+{
+	return table_load(t, SECFS_DIR, d);
 }
 
 static char *read_secfs(const char *name, struct diags *d)
@@ -33,14 +49,15 @@ static char *read_secfs(const char *name, struct diags *d)
 	return text;
 }
 
-int kernel_read(struct kstate *k, const struct reason_table *t, bool full, struct diags *d)
+static int lsm_read(struct kstate *k, const struct reason_table *t, bool full, struct diags *d)
 {
 	char *text, *line, *save = NULL;
+	uint64_t level_bits[POLICY_WORDS];
 	int ret = -1;
 
 	memset(k, 0, sizeof(*k));
-	if (!kernel_has_policy(d))
-		return -1;
+	k->loaded = true;
+	snprintf(k->where, sizeof(k->where), "%s", SECFS_DIR);
 	text = read_secfs("policy", d);
 	if (!text)
 		return -1;
@@ -95,17 +112,8 @@ int kernel_read(struct kstate *k, const struct reason_table *t, bool full, struc
 	k->bypass_acked = strstr(text, "bypass-acknowledged") != NULL;
 	free(text);
 
-	text = read_file("/sys/kernel/security/lockdown", NULL);
-	if (text) {
-		char *open = strchr(text, '['), *close = open ? strchr(open, ']') : NULL;
-
-		if (open && close)
-			snprintf(k->lockdown, sizeof(k->lockdown), "%.*s",
-				 (int)(close - open - 1), open + 1);
-		free(text);
-	}
-	ret = 0;
-	return ret;
+	/* the level's name; who denies what comes from the policy file */
+	return static_level_read(SECFS_ROOT, t, k->lockdown, sizeof(k->lockdown), level_bits, d);
 out:
 	free(text);
 	return ret;
@@ -124,42 +132,29 @@ static int write_once(const char *path, const void *buf, size_t len)
 		err = errno;
 	else if ((size_t)w != len)
 		err = EIO;
-	close(fd);
+	if (close(fd) && !err)
+		err = errno;
 	return err;
 }
 
-int kernel_load(const void *blob, size_t len)
+static int lsm_load(const void *blob, size_t len, struct diags *d)
 {
+	(void)d;
 	return write_once(SECFS_DIR "/load", blob, len);
 }
 
-int kernel_seal(void)
+static int lsm_seal(struct diags *d)
 {
+	(void)d;
 	return write_once(SECFS_DIR "/seal", "1", 1);
 }
 
-const char *kernel_load_error(int err)
-{
-	switch (err) {
-	case EPERM:
-		return "refused: no CAP_MAC_ADMIN, the policy is sealed, or the blob would loosen it";
-	case ESPIPE:
-		return "the blob must be written at offset 0";
-	case E2BIG:
-		return "the blob is too large";
-	case EINVAL:
-		return "the blob is malformed";
-	case EBADMSG:
-		return "not a policy blob";
-	case EPROTONOSUPPORT:
-		return "the kernel does not read this blob format version";
-	case ENOEXEC:
-		return "the blob was compiled for another kernel's reason table";
-	case EOPNOTSUPP:
-		return "the blob has a flag this kernel does not know";
-	case ERANGE:
-		return "the blob sets a bit that is no reason";
-	default:
-		return strerror(err);
-	}
-}
+const struct backend backend_lsm = {
+	.name = "lockdown_policy",
+	.what = "the lockdown_policy LSM",
+	.present = lsm_present,
+	.table = lsm_table,
+	.read = lsm_read,
+	.load = lsm_load,
+	.seal = lsm_seal,
+};

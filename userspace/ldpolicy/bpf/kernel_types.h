@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The kernel types the BPF object reads, reduced to the fields it uses.
+ *
+ * These are CO-RE declarations, not copies of a kernel's layout: every
+ * access is recorded as a relocation (preserve_access_index) and libbpf
+ * resolves it by name against the running kernel's BTF when the object
+ * loads, so one object runs on 6.1 and on 6.12 alike. Nothing here may
+ * be read by value from a declared offset.
+ */
+#ifndef LDP_KERNEL_TYPES_H
+#define LDP_KERNEL_TYPES_H
+
+#include <linux/types.h>
+#include <stdbool.h>
+
+typedef unsigned int fmode_t;
+
+#define __ldp_core __attribute__((preserve_access_index))
+
+/*
+ * Only the names matter: bpf_core_enum_value() resolves each against the
+ * running kernel's enum lockdown_reason. The values here are never used.
+ */
+enum lockdown_reason {
+	LOCKDOWN_NONE,
+	LOCKDOWN_INTEGRITY_MAX,
+	LOCKDOWN_CONFIDENTIALITY_MAX,
+};
+
+struct list_head {
+	struct list_head *next;
+	struct list_head *prev;
+} __ldp_core;
+
+struct super_block {
+	struct list_head s_mounts;
+} __ldp_core;
+
+struct inode {
+	struct super_block *i_sb;
+} __ldp_core;
+
+struct dentry {
+	struct inode *d_inode;
+} __ldp_core;
+
+struct vfsmount {
+	struct super_block *mnt_sb;
+	int mnt_flags;
+} __ldp_core;
+
+/* include/linux/mount.h: MNT_SHARED, unchanged since 2.6.15 */
+#define LDP_MNT_SHARED 0x1000
+
+struct mnt_namespace;
+
+/* fs/mount.h */
+struct mount {
+	struct mount *mnt_parent;
+	struct vfsmount mnt;
+	struct list_head mnt_instance;
+	struct mnt_namespace *mnt_ns;
+} __ldp_core;
+
+struct path {
+	struct vfsmount *mnt;
+	struct dentry *dentry;
+} __ldp_core;
+
+struct fs_struct {
+	struct path pwd;
+} __ldp_core;
+
+struct nsproxy {
+	struct mnt_namespace *mnt_ns;
+} __ldp_core;
+
+struct user_namespace {
+	int level;
+} __ldp_core;
+
+/* 6.1: struct kernel_cap_struct { __u32 cap[2]; }; 6.3 on: { u64 val; } */
+typedef struct {
+	__u64 val;
+} ldp_cap_t;
+
+struct cred {
+	ldp_cap_t cap_effective;
+	struct user_namespace *user_ns;
+} __ldp_core;
+
+struct task_struct {
+	int pid;
+	struct task_struct *real_parent;
+	const struct cred *cred;
+	struct fs_struct *fs;
+	struct nsproxy *nsproxy;
+} __ldp_core;
+
+struct bpf_map;
+
+struct bpf_prog_aux {
+	__u32 used_map_cnt;
+	struct bpf_map **used_maps;
+	struct bpf_prog *dst_prog;
+} __ldp_core;
+
+struct bpf_prog {
+	enum bpf_prog_type type;
+	struct bpf_prog_aux *aux;
+} __ldp_core;
+
+/* include/uapi/linux/capability.h */
+#define LDP_CAP_MAC_ADMIN 33
+
+/* include/uapi/linux/fs.h (MS_*) and include/linux/fs.h (MNT_DETACH) */
+#define LDP_MS_REMOUNT		32
+#define LDP_MS_SHARED		(1 << 20)
+#define LDP_MS_PRIVATE		(1 << 18)
+#define LDP_MS_SLAVE		(1 << 19)
+#define LDP_MS_UNBINDABLE	(1 << 17)
+#define LDP_MNT_DETACH		0x00000002
+
+/* include/linux/fs.h: FMODE_WRITE */
+#define LDP_FMODE_WRITE		0x2
+
+#endif /* LDP_KERNEL_TYPES_H */

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Choosing a backend, and what both backends share. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "backend.h"
+#include "util.h"
+
+void kstate_free(struct kstate *k)
+{
+	free(k->notices);
+	k->notices = NULL;
+	k->n_notices = 0;
+}
+
+/* Is @word one of the comma-separated words of @list? */
+static bool in_list(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = list; (p = strstr(p, word)); p += n)
+		if ((p == list || p[-1] == ',') && (p[n] == ',' || p[n] == '\n' || !p[n]))
+			return true;
+	return false;
+}
+
+/* securityfs's lsm file: the active LSMs. NULL, diagnosed, if unreadable. */
+static char *read_lsm_list(const char *secfs, struct diags *d)
+{
+	char *path = xasprintf("%s/lsm", secfs);
+	char *text = read_file(path, NULL);
+
+	if (!text)
+		diag_error(d, NULL, "cannot read %s (%s): is securityfs mounted? "
+			   "(mount -t securityfs securityfs %s)", path, strerror(errno), secfs);
+	free(path);
+	return text;
+}
+
+static const struct backend *const backends[] = { &backend_lsm, &backend_bpf };
+
+const struct backend *backend_choose(const char *name, const char *secfs, struct diags *d)
+{
+	char why[2][256] = { "", "" };
+
+	if (name && !strcmp(name, "lsm"))
+		name = "lockdown_policy";
+	if (name && strcmp(name, "auto")) {
+		for (size_t i = 0; i < ARRAY_SIZE(backends); i++) {
+			if (strcmp(name, backends[i]->name))
+				continue;
+			if (backends[i]->present(secfs, why[0], sizeof(why[0])))
+				return backends[i];
+			diag_error(d, NULL, "--backend %s: %s", name, why[0]);
+			return NULL;
+		}
+		diag_error(d, NULL, "unknown backend '%s' (auto, lockdown_policy or bpf)", name);
+		return NULL;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(backends); i++)
+		if (backends[i]->present(secfs, why[i], sizeof(why[i])))
+			return backends[i];
+	diag_error(d, NULL, "no lockdown policy backend in this kernel: %s; %s. "
+		   "Build the kernel with CONFIG_SECURITY_LOCKDOWN_POLICY, or boot one with "
+		   "CONFIG_BPF_LSM and bpf in its LSM list (lsm=...,bpf)", why[0], why[1]);
+	return NULL;
+}
+
+bool backend_any(const char *secfs)
+{
+	char why[256];
+	char *path = xasprintf("%s/lsm", secfs);
+	bool readable = !access(path, R_OK);
+
+	free(path);
+	if (!readable)
+		return true;	/* unknown: let backend_choose() say so */
+	for (size_t i = 0; i < ARRAY_SIZE(backends); i++)
+		if (backends[i]->present(secfs, why, sizeof(why)))
+			return true;
+	return false;
+}
+
+bool lsm_active(const char *secfs, const char *lsm, char *why, size_t len)
+{
+	struct diags d = { 0 };
+	char *list = read_lsm_list(secfs, &d);
+	bool yes = list && in_list(list, lsm);
+
+	if (!list)
+		snprintf(why, len, "%s", d.n ? d.v[0].msg : "securityfs unreadable");
+	else if (!yes)
+		snprintf(why, len, "%s is not among the active LSMs (%s/lsm)", lsm, secfs);
+	diag_free(&d);
+	free(list);
+	return yes;
+}
+
+int static_level_read(const char *secfs, const struct reason_table *t, char *level,
+		      size_t len, uint64_t *bits, struct diags *d)
+{
+	char *list = read_lsm_list(secfs, d), *path, *text, *open, *close;
+	unsigned int upto = 0;
+
+	memset(bits, 0, POLICY_WORDS * sizeof(*bits));
+	level[0] = '\0';
+	if (!list)
+		return -1;
+	if (!in_list(list, "lockdown")) {
+		free(list);
+		return 0;	/* not built: it denies nothing */
+	}
+	free(list);
+	path = xasprintf("%s/lockdown", secfs);
+	text = read_file(path, NULL);
+	open = text ? strchr(text, '[') : NULL;
+	close = open ? strchr(open, ']') : NULL;
+	if (!close) {
+		diag_error(d, NULL, "cannot read the static lockdown level from %s (%s)", path,
+			   text ? "no bracketed level" : strerror(errno));
+		free(path);
+		free(text);
+		return -1;
+	}
+	snprintf(level, len, "%.*s", (int)(close - open - 1), open + 1);
+	free(path);
+	free(text);
+	if (!strcmp(level, "integrity"))
+		upto = t->integrity_max;
+	else if (!strcmp(level, "confidentiality"))
+		upto = t->conf_max;
+	else if (strcmp(level, "none")) {
+		diag_error(d, NULL, "unknown static lockdown level '%s'", level);
+		return -1;
+	}
+	for (unsigned int r = 0; r < upto; r++)
+		if (table_is_reason(t, r))
+			bits[r / 64] |= 1ULL << (r % 64);
+	return 0;
+}
+
+const char *backend_load_error(int err)
+{
+	switch (err) {
+	case EPERM:
+		return "refused: no CAP_MAC_ADMIN, the policy is sealed, or the blob would loosen it";
+	case ESPIPE:
+		return "the blob must be written at offset 0";
+	case E2BIG:
+		return "the blob is too large";
+	case EINVAL:
+		return "the blob is malformed";
+	case EBADMSG:
+		return "not a policy blob";
+	case EPROTONOSUPPORT:
+		return "the kernel does not read this blob format version";
+	case ENOEXEC:
+		return "the blob was compiled for another kernel's reason table";
+	case EOPNOTSUPP:
+		return "the blob has a flag this kernel does not know";
+	case ERANGE:
+		return "the blob sets a bit that is no reason";
+	case EBUSY:
+		return "another load or seal is running; try again";
+	default:
+		return strerror(err);
+	}
+}

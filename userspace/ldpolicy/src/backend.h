@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The running kernel's lockdown policy, behind one interface with two
+ * backends:
+ *
+ *   lockdown_policy  the LSM, through securityfs
+ *                    (/sys/kernel/security/lockdown_policy/; backend_lsm.c)
+ *   bpf              a BPF LSM program on lsm/locked_down, for kernels
+ *                    without the LSM (/sys/fs/bpf/ldpolicy/; backend_bpf.c)
+ *
+ * Both enforce the same blob with the same semantics and errnos: only
+ * ever tighten, seal until reboot. The commands talk to a struct backend
+ * and never ask which one it is.
+ */
+#ifndef LDPOLICY_BACKEND_H
+#define LDPOLICY_BACKEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "policy.h"
+#include "table.h"
+
+#define SECFS_ROOT "/sys/kernel/security"
+
+/* A denial the backend recorded (the BPF backend's notices). */
+struct knotice {
+	uint64_t seq;
+	uint64_t boot_ns;
+	uint32_t pid;
+	unsigned int what;
+	char comm[17];
+};
+
+/* What the running kernel enforces, as one backend reports it. */
+struct kstate {
+	uint64_t by_policy[POLICY_WORDS];	/* denied by the backend's policy */
+	uint64_t by_static[POLICY_WORDS];	/* denied by the static level */
+	unsigned long long denials[LOCKDOWN_POLICY_MAX_REASONS];
+	bool loaded;		/* the backend holds a policy (the LSM always does) */
+	bool sealed;
+	bool not_a_boundary, bypass_acked;
+	unsigned int loads;
+	char fingerprint[65];
+	char lockdown[64];	/* the static LSM's level, or "" if not built */
+	char where[128];	/* where the backend lives, for status */
+	struct knotice *notices;	/* oldest first */
+	size_t n_notices;
+};
+
+void kstate_free(struct kstate *k);
+
+struct backend {
+	const char *name;	/* "lockdown_policy" or "bpf" */
+	const char *what;	/* for people: "the lockdown_policy LSM" */
+	/*
+	 * Is it in the running kernel (@secfs: securityfs's mount point)?
+	 * If not, why, in @why.
+	 */
+	bool (*present)(const char *secfs, char *why, size_t len);
+	/* The running kernel's reason table, as this backend resolves names. */
+	int (*table)(struct reason_table *t, struct diags *d);
+	/*
+	 * Read the state: what is denied, the seal and the fingerprint; with
+	 * @full also the counters, flags and notices. 0 or -1 (diagnosed):
+	 * a state that cannot be read is never reported as allowed.
+	 */
+	int (*read)(struct kstate *k, const struct reason_table *t, bool full, struct diags *d);
+	/* Apply @blob. 0, or the errno it was refused with (diagnosed if local). */
+	int (*load)(const void *blob, size_t len, struct diags *d);
+	int (*seal)(struct diags *d);
+};
+
+extern const struct backend backend_lsm, backend_bpf;
+
+/*
+ * The backend for @name: "auto" (or NULL), "lockdown_policy" (also "lsm")
+ * or "bpf". Auto is lockdown_policy when its securityfs directory exists,
+ * else bpf when "bpf" is in securityfs's lsm list. @secfs is where
+ * securityfs is mounted (SECFS_ROOT). NULL, diagnosed, if none is there.
+ */
+const struct backend *backend_choose(const char *name, const char *secfs, struct diags *d);
+
+/*
+ * Is either backend in the kernel? False also when securityfs cannot be
+ * read; then backend_choose() says why.
+ */
+bool backend_any(const char *secfs);
+
+/* Is @lsm among the active LSMs (@secfs/lsm)? If not, or unknown, why. */
+bool lsm_active(const char *secfs, const char *lsm, char *why, size_t len);
+
+/*
+ * The static lockdown LSM's level, the bracketed word of @secfs/lockdown,
+ * into @level ("" when the LSM is not in the kernel's lsm list), and the
+ * reasons it denies into @bits. -1 (diagnosed) when it cannot be known.
+ */
+int static_level_read(const char *secfs, const struct reason_table *t, char *level,
+		      size_t len, uint64_t *bits, struct diags *d);
+
+/* What a refused load's errno means (the uapi header's list). */
+const char *backend_load_error(int err);
+
+#endif
