@@ -65,22 +65,29 @@ install: $(LDPOLICY)
 # the tree or its inputs do. Kbuild then rebuilds only what changed.
 #
 #   test    the kernel most scenarios boot: lockdown_policy loadable,
-#           KUnit, BTF
+#           the per-reason matrix's paths, KUnit, BTF
 #   static  static mode: policies/coco-devmem.ldp built in, sealed at boot
 #   debug   KASAN, lockdep, atomic-sleep checks: the stress scenario
+#   bpf     no lockdown_policy, the BPF LSM: ldpolicy's BPF backend, and
+#           the matrix's paths
+# Besides these, the scenarios boot Debian 12's own kernel (stock, below).
 
 KTREE    := $(BUILD)/linux
 KSCRIPTS := scripts/kernel-tree.sh scripts/kernel-config.sh scripts/cache-key.sh
-KCONFIGS := test static debug
+KCONFIGS := test static debug bpf
 kimage    = $(BUILD)/obj-$(1)/arch/x86/boot/bzImage
 
-KFRAGS_test   := kernel/configs/base.config kernel/configs/test.config
+KFRAGS_test   := kernel/configs/base.config kernel/configs/matrix.config \
+	kernel/configs/test.config
+KFRAGS_bpf    := kernel/configs/base.config kernel/configs/matrix.config \
+	kernel/configs/bpf.config
 KFRAGS_static := kernel/configs/base.config kernel/configs/static.config \
 	$(BUILD)/static-boot.config
 KFRAGS_debug  := kernel/configs/base.config kernel/configs/debug.config
 # what else goes into a configuration's image
 KINPUTS_static := policies $(LDP_SRCS)
 KTARGETS_test  := modules
+KTARGETS_bpf   := modules
 
 BOOT_POLICY := $(abspath policies/coco-devmem.ldp)
 
