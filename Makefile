@@ -155,19 +155,41 @@ $(addprefix $(VM_BIN)/,$(LSM_SELFTESTS)): $(VM_BIN)/%: $(KHDR)/linux/lsm.h
 		-o $@ $(KTREE)/tools/testing/selftests/lsm/$*.c \
 		$(KTREE)/tools/testing/selftests/lsm/common.c
 
-# Test modules: ours (tests/vm/modules), unsigned and signed with the
-# build's own key, and the kernel's mmiotrace test module, signed.
-KOBJ := $(BUILD)/obj-test
-MODS := $(BUILD)/vm/modules
-SIGN := $(KOBJ)/scripts/sign-file sha256 $(KOBJ)/certs/signing_key.pem $(KOBJ)/certs/signing_key.x509
+# The VM's modules (/modules in the initramfs, see tests/vm/tools/probes.c),
+# one set per kernel. For a kernel built here: our module (tests/vm/modules)
+# unsigned, and signed with the build's own key with a hardware parameter,
+# and the kernel's mmiotrace test module, signed. For Debian's kernel:
+# modules from its package (scripts/stock-kernel.sh).
+MOD_KERNELS := test bpf
+sign = $(BUILD)/obj-$(1)/scripts/sign-file sha256 $(BUILD)/obj-$(1)/certs/signing_key.pem \
+	$(BUILD)/obj-$(1)/certs/signing_key.x509
 
-$(MODS)/.stamp: $(call kimage,test) $(wildcard tests/vm/modules/*)
-	@rm -rf $(MODS)/src && mkdir -p $(MODS)/src
-	@cp tests/vm/modules/* $(MODS)/src/
-	+@$(MAKE) -s -C $(KTREE) O=$(abspath $(KOBJ)) ARCH=x86_64 M=$(abspath $(MODS)/src) modules
-	@cp $(MODS)/src/ldtest.ko $(MODS)/ldtest_unsigned.ko
-	@$(SIGN) $(MODS)/src/ldtest.ko $(MODS)/ldtest_signed.ko
-	@$(SIGN) $(KOBJ)/arch/x86/mm/testmmiotrace.ko $(MODS)/testmmiotrace.ko
+define modules_rules
+$(BUILD)/vm/modules-$(1)/.stamp: $(call kimage,$(1)) $(wildcard tests/vm/modules/*)
+	@rm -rf $$(@D) && mkdir -p $$(@D)/src
+	@cp tests/vm/modules/* $$(@D)/src/
+	+@$$(MAKE) -s -C $(KTREE) O=$(abspath $(BUILD)/obj-$(1)) ARCH=x86_64 \
+		M=$$(abspath $$(@D)/src) modules
+	@cp $$(@D)/src/ldtest.ko $$(@D)/unsigned.ko
+	@$(call sign,$(1)) $$(@D)/src/ldtest.ko $$(@D)/hwparam.ko
+	@echo io=0x300 > $$(@D)/hwparam.param
+	@$(call sign,$(1)) $(BUILD)/obj-$(1)/arch/x86/mm/testmmiotrace.ko \
+		$$(@D)/testmmiotrace.ko
+	@rm -rf $$(@D)/src
+	@touch $$@
+endef
+$(foreach k,$(MOD_KERNELS),$(eval $(call modules_rules,$(k))))
+
+# Debian 12's own kernel, unmodified: fetched, cached by package version.
+STOCK := $(BUILD)/stock/current
+$(BUILD)/stock.stamp: FORCE | deps-stock
+	@scripts/stock-kernel.sh $(BUILD)
+	@readlink $(STOCK) > $@.tmp
+	@cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
+
+$(BUILD)/vm/modules-stock/.stamp: $(BUILD)/stock.stamp
+	@rm -rf $(@D) && mkdir -p $(@D)
+	@cp -r $(STOCK)/modules/. $(@D)/
 	@touch $@
 
 $(BUILD)/vm/gen_init_cpio: $(BUILD)/tree.stamp
@@ -203,23 +225,39 @@ INITRAMFS_FILES := $(foreach t,$(INITRAMFS_BINS),/bin/$(t)=$(VM_BIN)/$(t)) \
 	/usr/sbin/lockdown-policy-load=$(LDP_BOOT)/lockdown-policy-load \
 	/scripts/init-top/lockdown-policy=$(LDP_BOOT)/initramfs-tools/scripts/init-top/lockdown-policy \
 	$(foreach p,$(wildcard tests/vm/boot-policies/*),/boot-test/lockdown-policy.d/$(notdir $(p))=$(p)) \
-	$(foreach p,$(wildcard tests/vm/demo-etc/*),/etc/lockdown-policy.d/$(notdir $(p))=$(p)) \
-	$(foreach m,ldtest_unsigned ldtest_signed testmmiotrace,/modules/$(m).ko=$(MODS)/$(m).ko)
+	$(foreach p,$(wildcard tests/vm/demo-etc/*),/etc/lockdown-policy.d/$(notdir $(p))=$(p))
 
+# The initramfs every kernel shares; each kernel with modules boots it with
+# an archive of its modules appended (the kernel unpacks both).
 $(INITRAMFS): $(BUILD)/vm/gen_init_cpio $(addprefix $(VM_BIN)/,$(INITRAMFS_BINS)) \
 		$(LDPOLICY_STATIC) $(wildcard policies/*.ldp) $(BLOBS) tests/vm/mkinitramfs.sh \
 		$(wildcard $(LDP_BOOT)/* $(LDP_BOOT)/initramfs-tools/*/* tests/vm/boot-policies/*) \
-		$(wildcard tests/vm/demo-etc/*) $(wildcard tests/bench/scenarios/*) $(MODS)/.stamp \
+		$(wildcard tests/vm/demo-etc/*) $(wildcard tests/bench/scenarios/*) \
 		$(wildcard tests/vm/guest/* tests/vm/scenarios/* tests/vm/demo/*)
 	@tests/vm/mkinitramfs.sh $@ $(BUILD)/vm/gen_init_cpio $(INITRAMFS_FILES)
 	@echo "  CPIO    $@"
 
-initramfs: $(INITRAMFS)
+$(BUILD)/vm/modules-%.cpio: $(BUILD)/vm/modules-%/.stamp $(BUILD)/vm/gen_init_cpio \
+		tests/vm/mkinitramfs.sh
+	@tests/vm/mkinitramfs.sh --only $@ $(BUILD)/vm/gen_init_cpio \
+		$$(cd $(BUILD)/vm/modules-$* && find . -type f ! -name .stamp | \
+		   sed 's|^\./\(.*\)|/modules/\1=$(BUILD)/vm/modules-$*/\1|')
+
+$(BUILD)/vm/initramfs-%.cpio: $(INITRAMFS) $(BUILD)/vm/modules-%.cpio
+	@cat $^ > $@.tmp
+	@mv $@.tmp $@
+
+INITRAMFSES := $(INITRAMFS) $(foreach k,$(MOD_KERNELS) stock,$(BUILD)/vm/initramfs-$(k).cpio)
+.SECONDARY: $(foreach k,$(MOD_KERNELS) stock,$(BUILD)/vm/modules-$(k).cpio \
+	$(BUILD)/vm/modules-$(k)/.stamp)
+initramfs: $(INITRAMFSES)
 
 VM_RUN := tests/vm/run.sh $(foreach k,$(KCONFIGS),-k $(k)=$(call kimage,$(k))) \
+	-k stock=$(STOCK)/vmlinuz -m stock=1024 \
+	$(foreach k,$(MOD_KERNELS) stock,-I $(k)=$(BUILD)/vm/initramfs-$(k).cpio) \
 	-i $(INITRAMFS) -o $(BUILD)/vm/logs -j $(VM_JOBS)
 
-vm-test: $(KIMAGES) $(INITRAMFS)
+vm-test: $(KIMAGES) $(INITRAMFSES)
 	@$(VM_RUN) $(SCENARIOS)
 
 # --- coverage of the per-reason matrix ---------------------------------
@@ -331,8 +369,10 @@ check: deps
 	@$(MAKE) --no-print-directory coverage-check
 
 demo: deps
-	@$(MAKE) --no-print-directory -s $(call kimage,test) $(INITRAMFS)
-	@tests/vm/demo.sh $(call kimage,test) $(INITRAMFS)
+	@$(MAKE) --no-print-directory -s $(call kimage,test) $(BUILD)/vm/initramfs-test.cpio \
+		$(BUILD)/vm/initramfs-stock.cpio
+	@tests/vm/demo.sh $(call kimage,test) $(BUILD)/vm/initramfs-test.cpio \
+		$(STOCK)/vmlinuz $(BUILD)/vm/initramfs-stock.cpio
 
 clean:
 	rm -rf $(BUILD)/vm $(BUILD)/obj-* $(BUILD)/ldpolicy

@@ -1,18 +1,22 @@
 #!/bin/bash
-# make demo: boot the test kernel and show lockdown at work.
+# make demo: boot the test kernel and show lockdown at work, then Debian
+# 12's own kernel with ldpolicy's BPF backend.
 #
-# Usage: tests/vm/demo.sh BZIMAGE INITRAMFS [OUTDIR]
+# Usage: tests/vm/demo.sh BZIMAGE INITRAMFS STOCK_VMLINUZ STOCK_INITRAMFS [OUTDIR]
 set -uo pipefail
-kernel=$1
-initrd=$2
-out=${3:-build/vm/demo}
+test_kernel=$1
+test_initrd=$2
+stock_kernel=$3
+stock_initrd=$4
+out=${5:-build/vm/demo}
 mkdir -p "$out"
+kernel=$test_kernel initrd=$test_initrd mem=512
 
 boot() { # NAME CMDLINE
 	local log=$out/$1
 	rm -f "$log.out" "$log.console"
-	timeout -k 5 60 qemu-system-x86_64 -nodefaults -display none -no-reboot \
-		-accel tcg -cpu max -smp 1 -m 512M \
+	timeout -k 5 120 qemu-system-x86_64 -nodefaults -display none -no-reboot \
+		-accel tcg -cpu max -smp 1 -m "${mem}M" \
 		-kernel "$kernel" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 quiet lddemo=$1 $2" \
 		-serial "file:$log.console" -serial "file:$log.out" -serial null >/dev/null 2>&1
@@ -53,7 +57,16 @@ TXT
 boot policy ""
 cat <<'TXT'
 
+--- boot 4: Debian 12's own kernel, unmodified: the BPF backend -------
+Most machines run their distribution's kernel, without lockdown_policy.
+Debian 12's has the BPF LSM, and ldpolicy enforces the same policies
+there with a BPF program of its own.
+TXT
+kernel=$stock_kernel initrd=$stock_initrd mem=1024
+boot stock ""
+cat <<'TXT'
+
 =====================================================================
-That was a real 6.12 kernel built from this tree. make check runs every
-scenario; README.md says how it fits together.
+Those were a real 6.12 kernel built from this tree and Debian's own.
+make check runs every scenario; README.md says how it fits together.
 TXT

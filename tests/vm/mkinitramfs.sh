@@ -2,23 +2,30 @@
 # Build the test initramfs: busybox-static, the guest side of the harness,
 # every scenario, and the given files.
 #
-# Usage: tests/vm/mkinitramfs.sh OUT.cpio GEN_INIT_CPIO [DEST=SRC...]
+# Usage: tests/vm/mkinitramfs.sh [--only] OUT.cpio GEN_INIT_CPIO [DEST=SRC...]
+#   --only         just the given files (and their directories): an archive
+#                  to append to another, as a kernel's modules are
 #   GEN_INIT_CPIO  the kernel's usr/gen_init_cpio, built for the host
 #   DEST=SRC       put file SRC at DEST in the image (mode from SRC)
 # No root needed: the archive is described, not staged (device nodes too).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+only=0
+if [ "${1:-}" = --only ]; then
+	only=1
+	shift
+fi
 out=$1
 gen=$2
 shift 2
 busybox=/bin/busybox
 
-[ -x "$busybox" ] ||
+[ $only = 1 ] || [ -x "$busybox" ] ||
 	{ echo "mkinitramfs.sh: $busybox missing (apt-get install busybox-static)" >&2; exit 1; }
 
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
-{
+base() {
 	for d in /bin /sbin /usr /usr/bin /usr/sbin /dev /proc /sys /tmp /lib \
 		/scenarios /demo /etc /root; do
 		echo "dir $d 0755 0 0"
@@ -30,9 +37,9 @@ trap 'rm -f "$list"' EXIT
 		echo "slink /$applet /bin/busybox 0777 0 0"
 	done | grep -v '^slink /bin/busybox '
 	echo "file /init $here/guest/init 0755 0 0"
-	echo "file /lib/ldtest.sh $here/guest/ldtest.sh 0644 0 0"
-	echo "file /lib/demo.sh $here/guest/demo.sh 0644 0 0"
-	echo "file /lib/matrix.sh $here/guest/matrix.sh 0644 0 0"
+	for l in "$here"/guest/*.sh; do
+		echo "file /lib/$(basename "$l") $l 0644 0 0"
+	done
 	echo "file /etc/passwd $here/guest/passwd 0644 0 0"
 	echo "file /etc/group $here/guest/group 0644 0 0"
 	for s in "$here"/scenarios/*.sh "$here"/demo/*.sh "$here"/../bench/scenarios/*.sh; do
@@ -40,6 +47,9 @@ trap 'rm -f "$list"' EXIT
 		[ "$d" = demo ] || d=scenarios
 		echo "file /$d/$(basename "$s") $s 0644 0 0"
 	done
+}
+{
+	[ $only = 1 ] || base
 	for pair in "$@"; do
 		dest=${pair%%=*}
 		d=$(dirname "$dest")

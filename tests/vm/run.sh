@@ -5,6 +5,8 @@
 #   -k NAME=BZIMAGE   a kernel scenarios can ask for ("# kernel: NAME");
 #                     the first one given is the default
 #   -i INITRAMFS      the test initramfs (tests/vm/mkinitramfs.sh)
+#   -I NAME=INITRAMFS the initramfs for kernel NAME (its modules), if not -i
+#   -m NAME=MEGABYTES memory for kernel NAME (default 512)
 #   -o DIR            where logs go: DIR/SCENARIO/{console,tap}.log
 #   -j N              scenarios booted at once (default: 2)
 #   -v                print the diagnostics of passing scenarios too
@@ -28,7 +30,7 @@
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-declare -A kernels=()
+declare -A kernels=() initrds=() mems=()
 default_kernel=
 initrd=
 out=build/vm
@@ -36,8 +38,10 @@ jobs=2
 verbose=0
 scen=$here/scenarios
 
-while getopts "k:i:o:j:vS:" opt; do
+while getopts "k:i:I:m:o:j:vS:" opt; do
 	case $opt in
+	I) initrds[${OPTARG%%=*}]=${OPTARG#*=} ;;
+	m) mems[${OPTARG%%=*}]=${OPTARG#*=} ;;
 	k)
 		kernels[${OPTARG%%=*}]=${OPTARG#*=}
 		[ -n "$default_kernel" ] || default_kernel=${OPTARG%%=*}
@@ -82,7 +86,7 @@ splat='(^|\] )(BUG: |WARNING: |Oops|Kernel panic|general protection fault|UBSAN:
 
 run_one() {
 	local name=$1 file=$scen/${1%%@*}.sh dir=$out/$1 arg=
-	local cmdline kunit kname timeout kernel append start rc kdb drive
+	local cmdline kunit kname timeout kernel append start rc kdb drive initramfs mem
 	cmdline=$(header cmdline "$file")
 	kunit=$(header kunit "$file")
 	kname=$(header kernel "$file")
@@ -90,11 +94,17 @@ run_one() {
 	timeout=$(header timeout "$file")
 	timeout=${timeout:-60}
 	kernel=${kernels[$kname]:-}
+	initramfs=${initrds[$kname]:-$initrd}
+	mem=${mems[$kname]:-512}
 
 	rm -rf "$dir"
 	mkdir -p "$dir"
 	if [ -z "$kernel" ]; then
 		printf 'ERROR\t%s: kernel "%s" not built (-k %s=...)\n' "$name" "$kname" "$kname" > "$dir/results"
+		return
+	fi
+	if [ ! -f "$initramfs" ]; then
+		printf 'ERROR\t%s: no initramfs %s\n' "$name" "$initramfs" > "$dir/results"
 		return
 	fi
 	[ "$name" = "${name%%@*}" ] || arg=${name#*@}
@@ -119,8 +129,8 @@ run_one() {
 	start=$(date +%s%N)
 	timeout -k 5 "$timeout" qemu-system-x86_64 \
 		-nodefaults -display none -no-reboot \
-		-accel tcg -cpu max -smp 1 -m 512M \
-		-kernel "$kernel" -initrd "$initrd" -append "$append" \
+		-accel tcg -cpu max -smp 1 -m "${mem}M" \
+		-kernel "$kernel" -initrd "$initramfs" -append "$append" \
 		-serial "file:$dir/console.log" -serial "file:$dir/tap.log" -serial null \
 		-serial "$kdb" > "$dir/qemu.log" 2>&1
 	rc=$?

@@ -2,13 +2,15 @@
 /*
  * ldas - run a command with less privilege, for the permission tests.
  *
- * Usage: ldas [-o FILE] [-u UID] [-d CAP] [-n] -- COMMAND...
+ * Usage: ldas [-o FILE] [-u UID] [-d CAP] [-n] [-m] -- COMMAND...
  *   -o FILE  open FILE for writing as fd 3 first, with full privilege
  *   -u UID   become UID (and GID UID): loses every capability
  *   -d CAP   drop capability number CAP (33 is CAP_MAC_ADMIN) from every
  *            set, staying root
  *   -n       enter a new user namespace as its root (uid 0 inside, every
  *            capability in it, none in the initial namespace)
+ *   -m       enter a new mount namespace, its mounts' propagation left as
+ *            it was copied (shared mounts stay peers of the originals)
  * Then execs COMMAND. Steps run in the order above.
  */
 #define _GNU_SOURCE
@@ -59,19 +61,20 @@ int main(int argc, char **argv)
 {
 	const char *open_path = NULL;
 	long uid = -1;
-	int drop = -1, userns = 0, opt;
+	int drop = -1, userns = 0, mntns = 0, opt;
 
-	while ((opt = getopt(argc, argv, "+o:u:d:n")) != -1) {
+	while ((opt = getopt(argc, argv, "+o:u:d:nm")) != -1) {
 		switch (opt) {
 		case 'o': open_path = optarg; break;
 		case 'u': uid = strtol(optarg, NULL, 0); break;
 		case 'd': drop = atoi(optarg); break;
 		case 'n': userns = 1; break;
+		case 'm': mntns = 1; break;
 		default: return 125;
 		}
 	}
 	if (optind >= argc) {
-		fprintf(stderr, "usage: ldas [-o FILE] [-u UID] [-d CAP] [-n] -- COMMAND...\n");
+		fprintf(stderr, "usage: ldas [-o FILE] [-u UID] [-d CAP] [-n] [-m] -- COMMAND...\n");
 		return 125;
 	}
 	if (open_path) {
@@ -102,6 +105,8 @@ int main(int argc, char **argv)
 		snprintf(map, sizeof(map), "0 %u 1", outer_gid);
 		write_file("/proc/self/gid_map", map);
 	}
+	if (mntns && unshare(CLONE_NEWNS))
+		die("unshare(CLONE_NEWNS)");
 	execvp(argv[optind], argv + optind);
 	die(argv[optind]);
 }

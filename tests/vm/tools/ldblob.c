@@ -5,6 +5,10 @@
  * Usage: ldblob [options] REASON... > blob
  *   REASON      an identifier from the running kernel's reasons file
  *               (LOCKDOWN_KCORE), or a raw bit number (#63)
+ *   -T TABLE    take the reasons and the fingerprint from TABLE, as
+ *               "ldpolicy reasons" writes it (default: lockdown_policy's
+ *               securityfs files; a kernel with only the BPF backend has
+ *               none)
  *   -f HEX      fingerprint (default: the running kernel's)
  *   -n NR       nr_reasons (default: the running kernel's)
  *   -F FLAGS    flags
@@ -18,6 +22,7 @@
  * makes the real blobs, this makes the wrong ones.
  */
 #include <endian.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,12 +34,14 @@
 
 #define SECFS "/sys/kernel/security/lockdown_policy/"
 
+static const char *table = SECFS "reasons";
+
 static int reason_bit(const char *name, unsigned int *max)
 {
 	char line[256], id[128];
 	unsigned int idx;
 	int found = -1;
-	FILE *f = fopen(SECFS "reasons", "r");
+	FILE *f = fopen(table, "r");
 
 	if (!f)
 		return -1;
@@ -51,15 +58,18 @@ static int reason_bit(const char *name, unsigned int *max)
 	return found;
 }
 
-static int read_fingerprint(uint8_t *fp)
+static int read_fingerprint(uint8_t *fp, bool from_table)
 {
-	char hex[2 * LOCKDOWN_POLICY_FINGERPRINT_SIZE + 2];
-	FILE *f = fopen(SECFS "fingerprint", "r");
-	int ok;
+	char hex[2 * LOCKDOWN_POLICY_FINGERPRINT_SIZE + 2], line[256];
+	FILE *f = fopen(from_table ? table : SECFS "fingerprint", "r");
+	int ok = 0;
 
 	if (!f)
 		return -1;
-	ok = fgets(hex, sizeof(hex), f) != NULL;
+	if (!from_table)
+		ok = fgets(hex, sizeof(hex), f) != NULL;
+	while (from_table && !ok && fgets(line, sizeof(line), f))
+		ok = sscanf(line, "# fingerprint %65s", hex) == 1;
 	fclose(f);
 	for (int i = 0; ok && i < LOCKDOWN_POLICY_FINGERPRINT_SIZE; i++) {
 		unsigned int b;
@@ -87,12 +97,14 @@ int main(int argc, char **argv)
 	long long flags = 0, magic = LOCKDOWN_POLICY_MAGIC;
 	long version = LOCKDOWN_POLICY_VERSION, hdr_len = sizeof(*h), reserved = 0;
 	const char *fphex = NULL;
-	unsigned int max;
+	bool from_table = false;
+	unsigned int max = 0;
 	size_t len;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "f:n:F:m:v:H:r:t:a:")) != -1) {
+	while ((opt = getopt(argc, argv, "T:f:n:F:m:v:H:r:t:a:")) != -1) {
 		switch (opt) {
+		case 'T': table = optarg; from_table = true; break;
 		case 'f': fphex = optarg; break;
 		case 'n': nr = strtoul(optarg, NULL, 0); nr_set = 1; break;
 		case 'F': flags = strtoll(optarg, NULL, 0); break;
@@ -106,7 +118,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (reason_bit(NULL, &max) < -1 || max == 0)
-		die("cannot read " SECFS "reasons", NULL);
+		die("cannot read the reasons from ", table);
 	if (!nr_set)
 		nr = max + 1;
 	h->magic = htole32(magic);
@@ -123,8 +135,8 @@ int main(int argc, char **argv)
 				die("bad fingerprint ", fphex);
 			h->fingerprint[i] = b;
 		}
-	} else if (read_fingerprint(h->fingerprint)) {
-		die("cannot read " SECFS "fingerprint", NULL);
+	} else if (read_fingerprint(h->fingerprint, from_table)) {
+		die("cannot read the fingerprint from ", from_table ? table : SECFS "fingerprint");
 	}
 	for (int i = optind; i < argc; i++) {
 		long bit;

@@ -4,12 +4,14 @@
  *
  * Runs inside the test VM (statically linked). Usage: ldprobe PROBE...
  * For each probe it prints one line: "PROBE: allowed [(how)]", "PROBE: EPERM"
- * or "PROBE: denied (how)" for the lockdown refusal, or "PROBE: error ...",
- * and exits with the worst outcome:
+ * or "PROBE: denied (how)" for the lockdown refusal, "PROBE: unavailable
+ * (why)" when this kernel has no such path, or "PROBE: error ...", and
+ * exits with the worst outcome:
  *   0  every operation got past its lockdown check
  *   1  at least one was refused by lockdown
  *   2  at least one failed in a way that tells nothing (the test fails)
  *   3  usage error
+ *   4  at least one path is not in this kernel (and none failed)
  * Which LSM refused is for the caller to tell, from the kernel log notice
  * or the lockdown_policy counters. --list prints NAME REASON DESCRIPTION.
  */
@@ -73,11 +75,16 @@ int main(int argc, char **argv)
 				printf("%s: denied (%s)\n", p->name, r.detail);
 			rc = 1;
 			break;
+		case UNAVAILABLE:
+			printf("%s: unavailable (%s)\n", p->name, r.detail);
+			rc = 4;
+			break;
 		default:
 			printf("%s: error %s\n", p->name, r.detail);
 			rc = 2;
 		}
-		if (rc > worst)
+		/* an error tells nothing: it outranks the rest */
+		if (worst != 2 && (rc == 2 || rc > worst))
 			worst = rc;
 	}
 	return worst;

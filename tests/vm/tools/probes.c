@@ -9,6 +9,7 @@
 #include <linux/perf_event.h>
 #include <linux/serial.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -101,35 +102,99 @@ static int load_module(const char *path, const char *params)
 	return ret;
 }
 
-static void unload_module(const char *name)
+/* The module's own name, from its modinfo ("name=ldtest"), for unloading. */
+static int module_name(const char *path, char *name, size_t len)
 {
-	syscall(SYS_delete_module, name, O_NONBLOCK);
+	static char buf[4 << 20];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+	const char *p = NULL;
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	for (ssize_t i = 0; i + 6 < n && !p; i++)
+		if (!buf[i] && !memcmp(buf + i + 1, "name=", 5))
+			p = buf + i + 6;
+	if (!p)
+		return -1;
+	snprintf(name, len, "%s", p);
+	return 0;
+}
+
+static void unload_module(const char *path)
+{
+	char name[64];
+
+	if (!module_name(path, name, sizeof(name)))
+		syscall(SYS_delete_module, name, O_NONBLOCK);
+}
+
+/*
+ * The VM's modules, built for (or taken from) the kernel it boots:
+ *   /modules/unsigned.ko      a module without a signature
+ *   /modules/hwparam.ko       a signed module with a hardware parameter,
+ *                             and /modules/hwparam.param, its argument
+ *   /modules/testmmiotrace.ko the kernel's mmiotrace test module, signed
+ * A kernel the VM has no such module for has no such path to drive.
+ */
+static bool have_module(struct result *r, const char *path, const char *what)
+{
+	if (!access(path, F_OK))
+		return true;
+	result_set(r, UNAVAILABLE, 0, "no %s for this kernel (%s)", what, path);
+	return false;
 }
 
 /* kernel/module/signing.c: module_sig_check() */
 static void probe_module_unsigned(struct result *r)
 {
-	int err = load_module("/modules/ldtest_unsigned.ko", "");
+	const char *ko = "/modules/unsigned.ko";
+	int err;
 
+	if (!have_module(r, ko, "unsigned module"))
+		return;
+	err = load_module(ko, "");
 	if (!err)
-		unload_module("ldtest");
+		unload_module(ko);
 	result_errno(r, err);
 }
 
 /* kernel/params.c: param_check_unsafe(), through a signed module */
 static void probe_module_hwparam(struct result *r)
 {
-	int err = load_module("/modules/ldtest_signed.ko", "io=0x300");
+	const char *ko = "/modules/hwparam.ko";
+	char param[64] = "";
+	int fd, err;
 
+	if (!have_module(r, ko, "signed module with a hardware parameter"))
+		return;
+	fd = open("/modules/hwparam.param", O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || read(fd, param, sizeof(param) - 1) <= 0) {
+		result_set(r, ERROR, errno, "cannot read /modules/hwparam.param");
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	close(fd);
+	param[strcspn(param, "\n")] = '\0';
+	err = load_module(ko, param);
 	if (!err)
-		unload_module("ldtest");
+		unload_module(ko);
 	result_errno(r, err);
 }
 
 /* arch/x86/mm/testmmiotrace.c: init(); without an address it stops at ENXIO */
 static void probe_mmiotrace(struct result *r)
 {
-	int err = load_module("/modules/testmmiotrace.ko", "");
+	const char *ko = "/modules/testmmiotrace.ko";
+	int err;
+
+	if (!have_module(r, ko, "mmiotrace test module (CONFIG_MMIOTRACE_TEST)"))
+		return;
+	err = load_module(ko, "");
 
 	if (err == ENXIO)
 		result_set(r, ALLOWED, err, "past the check: ENXIO, no mmio_address given");
@@ -190,6 +255,10 @@ static void probe_msr(struct result *r)
 	int fd = open("/dev/cpu/0/msr", O_RDWR | O_CLOEXEC);
 	uint64_t v;
 
+	if (fd < 0 && errno == ENOENT) {
+		result_set(r, UNAVAILABLE, errno, "no /dev/cpu/0/msr: no msr driver");
+		return;
+	}
 	if (fd < 0) {
 		result_errno(r, errno == EPERM ? EIO : errno);
 		return;
@@ -226,6 +295,10 @@ static void probe_acpi_table(struct result *r)
 	for (size_t i = 0; i < sizeof(t); i++)
 		sum += t[i];
 	t[9] = -sum;
+	if (access("/sys/kernel/config/acpi/table", F_OK)) {
+		result_set(r, UNAVAILABLE, errno, "no ACPI configfs (CONFIG_ACPI_CONFIGFS)");
+		return;
+	}
 	if (mkdir(dir, 0755) && errno != EEXIST) {
 		result_set(r, ERROR, errno, "mkdir %s: %s", dir, strerror(errno));
 		return;

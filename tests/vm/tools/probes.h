@@ -14,8 +14,11 @@
  *            gives (a BPF helper unavailable, keys redacted, tracefs files
  *            never created)
  *   ERROR    anything else: the test cannot tell, and fails
+ *   UNAVAILABLE  this kernel has no such path (Debian's kernel has no kdb,
+ *            no ACPI configfs; the VM has no module for it): the test
+ *            says SKIP with why
  */
-enum outcome { ALLOWED, DENIED, ERROR };
+enum outcome { ALLOWED, DENIED, ERROR, UNAVAILABLE };
 
 struct result {
 	enum outcome outcome;

@@ -168,12 +168,23 @@ static int kdb_refused(const char *out)
 	return strstr(out, "Permission denied") != NULL;
 }
 
+/* A kernel without kdb (Debian's: no CONFIG_KGDB) has no such path. */
+static int kdb_missing(struct result *r)
+{
+	if (!access(CMD_ENABLE, F_OK))
+		return 0;
+	result_set(r, UNAVAILABLE, errno, "no kdb in this kernel (%s)", CMD_ENABLE);
+	return 1;
+}
+
 /* kdb "md4c1": read kernel memory (LOCKDOWN_DBG_READ_KERNEL) */
 void probe_kdb_read(struct result *r)
 {
 	long orig, v;
 	char out[512], want[16];
 
+	if (kdb_missing(r))
+		return;
 	if (read_long(SYSCTL, &orig)) {
 		result_set(r, ERROR, errno, "read %s: %s", SYSCTL, strerror(errno));
 		return;
@@ -202,6 +213,8 @@ void probe_kdb_write(struct result *r)
 	long orig, now = -1, v;
 	char out[512], cmd[64];
 
+	if (kdb_missing(r))
+		return;
 	if (read_long(SYSCTL, &orig)) {
 		result_set(r, ERROR, errno, "read %s: %s", SYSCTL, strerror(errno));
 		return;

@@ -86,6 +86,10 @@ void probe_xfrm_secret(struct result *r)
 	int fd, err;
 
 	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_XFRM);
+	if (fd < 0 && errno == EPROTONOSUPPORT) {
+		result_set(r, UNAVAILABLE, errno, "no NETLINK_XFRM (xfrm_user not loaded)");
+		return;
+	}
 	if (fd < 0) {
 		result_set(r, ERROR, errno, "NETLINK_XFRM socket: %s", strerror(errno));
 		return;
