@@ -124,7 +124,7 @@ kernel-series: $(BUILD)/tree.stamp
 
 # --- VM test bed -------------------------------------------------------
 
-VM_TOOLS := ldprobe ldwrite ldblob ldas ldstress ldtime
+VM_TOOLS := ldprobe ldwrite ldblob ldas ldstress ldtime ldbpfdoor
 VM_BIN   := $(BUILD)/vm/bin
 ldprobe_SRCS := tests/vm/tools/ldprobe.c tests/vm/tools/probes.c tests/vm/tools/probes_bpf.c \
 	tests/vm/tools/probes_xfrm.c tests/vm/tools/probes_kdb.c tests/vm/tools/errname.c
@@ -133,13 +133,32 @@ ldblob_SRCS  := tests/vm/tools/ldblob.c
 ldas_SRCS    := tests/vm/tools/ldas.c
 ldstress_SRCS := tests/vm/tools/ldstress.c tests/vm/tools/errname.c
 ldtime_SRCS  := tests/vm/tools/ldtime.c
+ldbpfdoor_SRCS := tests/vm/tools/ldbpfdoor.c tests/vm/tools/errname.c
+ldbpfdoor_LIBS := -lbpf -lelf -lz -lzstd
 
-$(addprefix $(VM_BIN)/,$(VM_TOOLS)): $(VM_BIN)/%: | deps
+$(addprefix $(VM_BIN)/,$(VM_TOOLS)): $(VM_BIN)/%: | deps-vm+ldpolicy+bpf
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -Ikernel/include/uapi -static -o $@ $($*_SRCS)
+	$(CC) $(HOST_CFLAGS) -Ikernel/include/uapi -I$(VM_BIN) -static -o $@ $($*_SRCS) $($*_LIBS)
 
 $(foreach t,$(VM_TOOLS),$(eval $(VM_BIN)/$(t): $($(t)_SRCS) \
 	$(wildcard tests/vm/tools/*.h) kernel/include/uapi/linux/lockdown_policy.h))
+
+# What ldbpfdoor loads to get around the BPF backend: a BPF object of its
+# own (clang -target bpf, a libbpf skeleton), built against the backend's
+# headers.
+BPF_CFLAGS := -g -O2 -target bpf -mcpu=v3 -Wall -Werror -Ikernel/include/uapi \
+	-idirafter /usr/include/$(shell $(CC) -dumpmachine)
+
+$(VM_BIN)/rogue.bpf.o: tests/vm/tools/rogue.bpf.c $(wildcard userspace/ldpolicy/bpf/*.h) \
+		| deps-bpf
+	@mkdir -p $(@D)
+	clang $(BPF_CFLAGS) -c -o $@ $<
+
+$(VM_BIN)/rogue.skel.h: $(VM_BIN)/rogue.bpf.o
+	bpftool gen skeleton $< name rogue > $@.tmp
+	@mv $@.tmp $@
+
+$(VM_BIN)/ldbpfdoor: $(VM_BIN)/rogue.skel.h $(wildcard userspace/ldpolicy/bpf/*.h)
 
 # The kernel's LSM selftests, against the uapi headers of our tree.
 LSM_SELFTESTS := lsm_list_modules_test lsm_get_self_attr_test lsm_set_self_attr_test
