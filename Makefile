@@ -286,23 +286,24 @@ vm-test: $(KIMAGES) $(INITRAMFSES)
 
 COVERAGE_TABLE := userspace/ldpolicy/tables/linux-6.12.table
 MATRIX := matrix-none matrix-policy matrix-static-integrity \
-	matrix-static-confidentiality matrix-shipped
+	matrix-static-confidentiality matrix-shipped \
+	bpf-matrix bpf-matrix-612 bpf-shipped bpf-shipped-612
 
 $(BUILD)/coverage.md: FORCE
 	@{ sed -n '1,/^<!-- table -->$$/p' docs/coverage.md; \
 	   scripts/coverage.sh $(BUILD)/vm/logs $(COVERAGE_TABLE); } > $@.tmp
 	@mv $@.tmp $@
 
-coverage: $(KIMAGES) $(INITRAMFS)
+coverage: $(KIMAGES) $(INITRAMFSES)
 	@$(VM_RUN) $(MATRIX)
 	@$(MAKE) --no-print-directory $(BUILD)/coverage.md
 	@cp $(BUILD)/coverage.md docs/coverage.md
-	@echo "  COVER   docs/coverage.md: $$(grep 'reasons triggered' docs/coverage.md)"
+	@echo "  COVER   docs/coverage.md: $$(grep 'Triggered for real' docs/coverage.md)"
 
 coverage-check: $(BUILD)/coverage.md
 	@diff -u docs/coverage.md $(BUILD)/coverage.md || \
 		{ echo "docs/coverage.md is not what ran: make coverage, and commit it" >&2; exit 1; }
-	@echo "  COVER   $$(grep 'reasons triggered' $(BUILD)/coverage.md) (docs/coverage.md matches)"
+	@echo "  COVER   $$(grep 'Triggered for real' $(BUILD)/coverage.md) (docs/coverage.md matches)"
 
 # --- unit tests --------------------------------------------------------
 # ldpolicy built again with ASan and UBSan (any finding aborts the test),

@@ -1,17 +1,25 @@
 #!/bin/bash
 # Write the coverage table of the per-reason matrix, from what the VM
-# scenarios actually reported.
+# scenarios actually reported: one column per backend and kernel.
 #
 # Usage: scripts/coverage.sh LOGDIR TABLE > coverage.md
-#   LOGDIR  tests/vm/run.sh's output directory (the matrix-* scenarios)
+#   LOGDIR  tests/vm/run.sh's output directory
 #   TABLE   the reason table (ldpolicy reasons format)
 #
-# A reason is "triggered" when every probe of it passed in all three
-# configurations: nothing denied (matrix-none), a policy denying just it
-# (matrix-policy@REASON), and the static level that covers it
-# (matrix-static-*). Any other reason must be in tests/vm/unreachable.txt
-# with why; the script fails otherwise, and when fewer than MIN_TRIGGERED
-# reasons are triggered.
+# A reason is "triggered" by a backend when every probe of it passed in
+# every configuration that backend's matrix runs:
+#   lockdown_policy (the test kernel): nothing denied (matrix-none), a
+#     policy denying just it (matrix-policy@REASON), and the static level
+#     that covers it (matrix-static-*);
+#   the BPF backend (bpf-matrix-612 on our 6.12 kernel, bpf-matrix on
+#     Debian's): nothing loaded, still allowed just before its own denial
+#     and refused with its counter and notice at it, in table order and in
+#     reverse (@forward, @reverse), with nothing else failing in the boot.
+# Any other reason must be in tests/vm/unreachable.txt with why, or, for a
+# kernel that lacks its path, have its probes say why (SKIP). The script
+# fails otherwise, when the BPF backend on 6.12 misses a reason the LSM
+# triggers (same kernel paths), and when fewer than MIN_TRIGGERED reasons
+# are triggered.
 set -euo pipefail
 logs=$1
 table=$2
@@ -23,47 +31,96 @@ policies="integrity confidentiality observability laptop-hibernate coco-devmem"
 # "RESULT REASON PROBE WANT KIND" for every matrix test of a scenario
 rows() {
 	[ -f "$logs/$1/results" ] || return 0
-	sed -n 's/^\(PASS\|FAIL\)\t[^:]*: \(LOCKDOWN_[A-Z0-9_]*\) via \([a-z_]*\): \([a-z]*\) (\([a-z]*\))$/\1 \2 \3 \4 \5/p' \
+	sed -n 's/^\(PASS\|FAIL\|SKIP\)\t[^:]*: \(LOCKDOWN_[A-Z0-9_]*\) via \([a-z_]*\): \([a-z]*\) (\([a-z-]*\)).*$/\1 \2 \3 \4 \5/p' \
 		"$logs/$1/results"
 }
 
-# all probes of REASON passed, with WANT, in SCENARIO (and there was one)
-passed() { # SCENARIO REASON WANT
+# all probes of REASON passed, with WANT and KIND (any if -), in SCENARIO
+# (and there was one)
+passed() { # SCENARIO REASON WANT [KIND]
 	local r
-	r=$(rows "$1" | awk -v r="$2" -v w="$3" '$2 == r { n++; if ($1 != "PASS" || $4 != w) bad++ }
-		END { print (n > 0 && !bad) ? "yes" : "no" }')
+	r=$(rows "$1" | awk -v r="$2" -v w="$3" -v k="${4:--}" '$2 == r && (k == "-" || $5 == k) {
+		n++; if ($1 != "PASS" || $4 != w) bad++ } END { print (n > 0 && !bad) ? "yes" : "no" }')
 	[ "$r" = yes ]
+}
+
+# the scenario reported no failure at all
+clean() { ! grep -qE '^(FAIL|ERROR)' "$logs/$1/results" 2>/dev/null && [ -f "$logs/$1/results" ]; }
+
+# why a reason's probes were skipped in SCENARIO, if they were
+skipped() { # SCENARIO REASON
+	[ -f "$logs/$1/results" ] || return 0
+	awk -F'\t' -v r="$2" '$1 == "SKIP" && index($2, ": " r " via ") { print $3; exit }' \
+		"$logs/$1/results" | sed 's/^unavailable (\(.*\))$/\1/'
 }
 
 probes_of() {
 	rows matrix-none | awk -v r="$1" '$2 == r { printf "%s%s", sep, $3; sep = ", " }'
 }
 
+lsm_cell() { # REASON CLASS
+	local level=matrix-static-integrity
+	[ "$2" = integrity ] || level=matrix-static-confidentiality
+	passed matrix-none "$1" allowed && passed "matrix-policy@$1" "$1" denied &&
+		passed "$level" "$1" denied
+}
+
+bpf_cell() { # SCENARIO REASON
+	local o
+	passed "$1@forward" "$2" allowed none || return 1
+	for o in forward reverse; do
+		clean "$1@$o" && passed "$1@$o" "$2" allowed open && passed "$1@$o" "$2" denied bpf ||
+			return 1
+	done
+}
+
 triggered=0 missing=()
-echo "| Reason | Class | Probes | Nothing denied | Policy denies it | Static level | Status |"
+declare -A count=([lsm]=0 [bpf612]=0 [stock]=0)
+echo "| Reason | Class | Probes | lockdown_policy, 6.12 | BPF backend, 6.12 | BPF backend, Debian 12's 6.1 | Not reached: why |"
 echo "|---|---|---|---|---|---|---|"
 while read -r idx id cls _; do
 	case "$idx" in '#'* | '') continue ;; esac
-	level=matrix-static-integrity
-	[ "$cls" = integrity ] || level=matrix-static-confidentiality
 	probes=$(probes_of "$id")
-	if [ -n "$probes" ] && passed matrix-none "$id" allowed &&
-		passed "matrix-policy@$id" "$id" denied && passed "$level" "$id" denied; then
-		echo "| \`$id\` | $cls | $probes | allowed | denied | denied | triggered for real |"
-		triggered=$((triggered + 1))
-	else
-		why=$(awk -v r="$id" '$1 == r { $1 = ""; sub(/^ +/, ""); print }' "$unreach")
-		if [ -z "$why" ]; then
-			missing+=("$id")
-			why="NOT TRIGGERED, and no reason given"
+	why=$(awk -v r="$id" '$1 == r { $1 = ""; sub(/^ +/, ""); print }' "$unreach")
+	cells=() whys=()
+	lsm=no
+	for col in lsm bpf612 stock; do
+		case $col in
+		lsm) [ -n "$probes" ] && lsm_cell "$id" "$cls" && ok=yes || ok=no; lsm=$ok ;;
+		bpf612) [ -n "$probes" ] && bpf_cell bpf-matrix-612 "$id" && ok=yes || ok=no ;;
+		stock) [ -n "$probes" ] && bpf_cell bpf-matrix "$id" && ok=yes || ok=no ;;
+		esac
+		if [ $ok = yes ]; then
+			cells+=("triggered")
+			count[$col]=$((count[$col] + 1))
+			continue
 		fi
-		echo "| \`$id\` | $cls | - | - | - | - | not reached: $why |"
-	fi
+		cells+=("-")
+		if [ -n "$why" ] && { [ "$col" != bpf612 ] || [ $lsm = no ]; }; then
+			continue	# said once, in the last column
+		fi
+		w=
+		[ "$col" != stock ] || w=$(skipped bpf-matrix@forward "$id")
+		if [ -z "$w" ]; then
+			missing+=("$id($col)")
+			w="NOT TRIGGERED, and no reason given"
+		fi
+		whys+=("$([ "$col" = stock ] && echo "Debian's kernel: ")$w")
+	done
+	[ -z "$why" ] || whys=("$why" "${whys[@]}")
+	[ $lsm = yes ] && triggered=$((triggered + 1))
+	printf '| `%s` | %s | %s | %s | %s | %s | %s |\n' "$id" "$cls" "${probes:--}" \
+		"${cells[0]}" "${cells[1]}" "${cells[2]}" "$(IFS=';'; echo "${whys[*]:--}" | sed 's/;/; /g')"
 done < "$table"
+total=$(grep -c '^[0-9]' "$table")
 echo
-echo "$triggered of $(grep -c '^[0-9]' "$table") reasons triggered for real."
+echo "Triggered for real, of $total reasons: lockdown_policy ${count[lsm]}," \
+	"the BPF backend on 6.12 ${count[bpf612]}, on Debian 12's kernel ${count[stock]}."
 echo
 echo "### Shipped policies"
+echo
+echo "What each shipped policy does to each reason, the same on every backend"
+echo "that reaches the reason (a cell says FAILED otherwise)."
 echo
 printf '| Reason |'
 for p in $policies; do printf ' %s |' "$p"; done
@@ -75,9 +132,16 @@ while read -r idx id cls _; do
 	[ -n "$(probes_of "$id")" ] || continue
 	printf '| `%s` |' "$id"
 	for p in $policies; do
-		if passed "matrix-shipped@$p" "$id" denied; then printf ' denied |'
-		elif passed "matrix-shipped@$p" "$id" allowed; then printf ' allowed |'
-		else printf ' FAILED |'; missing+=("$id@$p"); fi
+		v=FAILED
+		for want in denied allowed; do
+			passed "matrix-shipped@$p" "$id" "$want" || continue
+			passed bpf-shipped-612 "$id" "$want" "$p" || continue
+			passed bpf-shipped "$id" "$want" "$p" || [ -n "$(skipped bpf-shipped "$id")" ] ||
+				continue
+			v=$want
+		done
+		printf ' %s |' "$v"
+		[ "$v" != FAILED ] || missing+=("$id@$p")
 	done
 	echo
 done < "$table"
