@@ -73,6 +73,12 @@ install: $(LDPOLICY)
 # Besides these, the scenarios boot Debian 12's own kernel (stock, below).
 
 KTREE    := $(BUILD)/linux
+# The kernels share a compiler cache (build/ccache): the test and bpf
+# configurations differ in a few options, so the second compiles little.
+# Objects are hashed without the build directory (the kernels' debug info
+# is for pahole and gdb, which do not need it to be the kernel's own).
+KCC      := ccache gcc
+KCCACHE  := CCACHE_DIR=$(abspath $(BUILD)/ccache) CCACHE_NOHASHDIR=1
 KSCRIPTS := scripts/kernel-tree.sh scripts/kernel-config.sh scripts/cache-key.sh
 KCONFIGS := test static debug bpf
 kimage    = $(BUILD)/obj-$(1)/arch/x86/boot/bzImage
@@ -110,7 +116,8 @@ $(BUILD)/$(1).key: FORCE $(filter $(BUILD)/%,$(KFRAGS_$(1))) | deps-kernel
 $(call kimage,$(1)): $(BUILD)/tree.stamp $(BUILD)/$(1).key \
 		$(if $(KINPUTS_$(1)),$(LDPOLICY))
 	@scripts/kernel-config.sh $(KTREE) $(BUILD)/obj-$(1) $(KFRAGS_$(1))
-	+$(MAKE) -s -C $(KTREE) O=$(abspath $(BUILD)/obj-$(1)) ARCH=x86_64 \
+	+$(KCCACHE) $(MAKE) -s -C $(KTREE) \
+		O=$(abspath $(BUILD)/obj-$(1)) ARCH=x86_64 CC="$(KCC)" \
 		LDPOLICY=$(abspath $(LDPOLICY)) -j$(JOBS) bzImage $(KTARGETS_$(1))
 	@touch $$@
 endef

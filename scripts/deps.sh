@@ -17,8 +17,9 @@ set -euo pipefail
 declare -A groups=(
 	# Unpack, patch and build the kernel from Debian's source package.
 	# The BTF build runs python3 (tools/bpf/resolve_btfids) and pahole
-	# (dwarves); depmod and sign-file come with kmod and openssl.
-	[kernel]="linux-source-6.12 xz-utils patch python3 bc bison flex libelf-dev libssl-dev perl cpio kmod dwarves openssl"
+	# (dwarves); depmod and sign-file come with kmod and openssl; the
+	# kernels share a compiler cache (ccache).
+	[kernel]="linux-source-6.12 xz-utils patch python3 bc bison flex libelf-dev libssl-dev perl cpio kmod dwarves openssl ccache"
 	# Boot it: QEMU under TCG, an initramfs from busybox-static.
 	[vm]="qemu-system-x86 busybox-static cpio"
 	# Debian's own kernel for the BPF backend's scenarios: fetched with
