@@ -323,7 +323,8 @@ UNIT_TESTS := $(patsubst tests/unit/ldpolicy/%.c,$(UNIT)/%,$(wildcard tests/unit
 UNIT_DEFS := -DTABLE_612='"$(abspath userspace/ldpolicy/tables/linux-6.12.table)"' \
 	-DKERNEL_TREE='"$(abspath $(KTREE))"' -DVMLINUX='"$(abspath $(BUILD)/obj-test/vmlinux)"' \
 	-DLDPOLICY_BIN='"$(abspath $(UNIT)/ldpolicy)"' -DPOLICIES='"$(abspath policies)"' \
-	-DFIXTURES='"$(abspath tests/unit/fixtures)"'
+	-DFIXTURES='"$(abspath tests/unit/fixtures)"' \
+	-DREGRESSIONS='"$(abspath tests/fuzz/regressions)"'
 
 # the tool's objects but its command layer (tested through the binary)
 UNIT_OBJS := $(patsubst userspace/ldpolicy/src/%.c,$(UNIT)/obj/%.o,$(filter-out \

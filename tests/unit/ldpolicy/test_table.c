@@ -206,6 +206,24 @@ static void btf_vmlinux(void **state)
 	diag_free(&d);
 }
 
+/*
+ * A BTF whose type section is not 4-byte aligned (the header length is
+ * 122): libbpf 1.1 takes it and hands out misaligned type pointers. It is
+ * refused before any type is read (fuzz_btf found it; UBSan caught the
+ * misaligned read in btf_vlen()).
+ */
+static void btf_misaligned(void **state)
+{
+	struct reason_table t;
+	struct diags d = { 0 };
+
+	(void)state;
+	assert_int_equal(table_load(&t, REGRESSIONS "/btf/misaligned-type-section", &d), -1);
+	assert_true(has_diag(&d, SEV_ERROR, 0, 0, "malformed BTF: its type section is not "
+			     "4-byte aligned (header length 122"));
+	diag_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -216,6 +234,7 @@ int main(void)
 		cmocka_unit_test(header_table),
 		cmocka_unit_test(sources_agree),
 		cmocka_unit_test(btf_vmlinux),
+		cmocka_unit_test(btf_misaligned),
 	};
 
 	return cmocka_run_group_tests_name("table", tests, NULL, NULL);

@@ -21,6 +21,27 @@ static int silent(enum libbpf_print_level level, const char *fmt, va_list ap)
 	return 0;
 }
 
+/*
+ * libbpf takes a BTF whose header length or type section offset is not a
+ * multiple of 4 (libbpf 1.1 does), and then hands out struct btf_type
+ * pointers that are misaligned: reading one is undefined behaviour. The
+ * kernel's BTF never is; anything else is refused before it is read.
+ */
+static int btf_aligned(const struct btf *btf, const struct loc *loc, struct diags *d)
+{
+	__u32 size = 0;
+	const struct btf_header *h = btf__raw_data(btf, &size);
+
+	if (!h || size < sizeof(*h) || h->hdr_len % 4 || h->type_off % 4 ||
+	    h->hdr_len < sizeof(*h)) {
+		diag_error(d, loc, "malformed BTF: its type section is not 4-byte aligned "
+			   "(header length %u, type offset %u)", h ? h->hdr_len : 0,
+			   h ? h->type_off : 0);
+		return -1;
+	}
+	return 0;
+}
+
 static int from_btf(struct reason_table *t, struct btf *btf, const char *path,
 		    struct diags *d)
 {
@@ -31,6 +52,8 @@ static int from_btf(struct reason_table *t, struct btf *btf, const char *path,
 	unsigned int n = 0, max = 0;
 	int id, ret = -1;
 
+	if (btf_aligned(btf, &loc, d))
+		goto out;
 	id = btf__find_by_name_kind(btf, "lockdown_reason", BTF_KIND_ENUM);
 	if (id < 0) {
 		diag_error(d, &loc, "no enum lockdown_reason in this BTF");
