@@ -7,7 +7,8 @@
 #   make ldpolicy    the tool (build/ldpolicy/ldpolicy)
 #   make vm-test     boot every VM scenario (SCENARIOS="a b" for some)
 #   make coverage    run the per-reason matrix, write docs/coverage.md
-#   make fuzz        fuzz every harness for FUZZ_TIME seconds (default 600)
+#   make fuzz        fuzz every harness for FUZZ_TIME seconds (default 600),
+#                    from FUZZ_SEED if given (the report names the seed)
 #   make bench       the speed targets: compile vs cat, load vs cat (in the VM)
 #   make kernel-series  export kernel/ as a git format-patch series
 #   make install     install ldpolicy (DESTDIR, PREFIX)
@@ -356,7 +357,8 @@ bench: $(LDPOLICY_STATIC) $(call kimage,test) $(BUILD)/vm/initramfs-test.cpio
 # compiled unchanged, differentially against ldpolicy's reader; the .ldp
 # front end; the text, header and model readers; BTF through libbpf.
 # make check replays the corpora and regressions and fuzzes briefly;
-# make fuzz fuzzes FUZZ_TIME seconds per harness.
+# make fuzz fuzzes FUZZ_TIME seconds per harness (FUZZ_SEED: a seed of your
+# choosing; each report names the seed it ran with).
 
 FUZZ := $(BUILD)/fuzz
 FUZZ_TIME ?= 600

@@ -7,6 +7,8 @@
 #   for SECONDS (0: replay only) from the corpus into a scratch copy.
 #   Prints TAP; a crash is saved under BINDIR/crashes/NAME/ and fails.
 #   Add a crash input to tests/fuzz/regressions/NAME/ once fixed.
+#   FUZZ_SEED=N fuzzes from seed N (default: libFuzzer picks one); the seed
+#   is in the report either way, so a run can be repeated.
 here=$(cd "$(dirname "$0")" && pwd)
 bin=$1
 secs=$2
@@ -35,14 +37,16 @@ for h in "$@"; do
 	[ "$secs" -gt 0 ] || continue
 	n=$((n + 1))
 	out=$("$exe" -max_total_time="$secs" -timeout=10 -rss_limit_mb=1024 \
+		${FUZZ_SEED:+-seed="$FUZZ_SEED"} \
 		-artifact_prefix="$crashes/" -print_final_stats=1 "$work" 2>&1)
 	rc=$?
 	execs=$(printf '%s\n' "$out" | sed -n 's/^stat::number_of_executed_units: *//p')
 	cov=$(printf '%s\n' "$out" | grep -o 'cov: [0-9]*' | tail -n1)
+	seed=$(printf '%s\n' "$out" | sed -n 's/^INFO: Seed: *//p' | head -n1)
 	if [ $rc = 0 ]; then
-		echo "ok $n - fuzz $h: ${secs}s, ${execs:-?} executions, ${cov:-cov: ?}, no crash"
+		echo "ok $n - fuzz $h: ${secs}s, seed ${seed:-?}, ${execs:-?} executions, ${cov:-cov: ?}, no crash"
 	else
-		echo "not ok $n - fuzz $h: crashed after ${execs:-?} executions (inputs in $crashes)"
+		echo "not ok $n - fuzz $h: crashed after ${execs:-?} executions, seed ${seed:-?} (inputs in $crashes)"
 		printf '%s\n' "$out" | grep -E 'ERROR|SUMMARY|==[0-9]+==' | head -n 5 | sed 's/^/# /'
 	fi
 done
