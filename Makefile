@@ -243,11 +243,15 @@ $(BUILD)/vm/blobs/wrong-fingerprint.blob: $(BUILD)/vm/blobs/other.table policies
 	@$(LDPOLICY) compile --table $< -o $@ policies/integrity.ldp 2>/dev/null
 
 LDP_BOOT := userspace/ldpolicy/boot
+# the shipped tables where the default build (PREFIX=/usr/local) looks
+LDP_TABLES := $(wildcard userspace/ldpolicy/tables/*.table)
+LDP_SHARE := /usr/local/share/ldpolicy
 INITRAMFS := $(BUILD)/vm/initramfs.cpio
 INITRAMFS_BINS := $(VM_TOOLS) $(LSM_SELFTESTS)
 INITRAMFS_FILES := $(foreach t,$(INITRAMFS_BINS),/bin/$(t)=$(VM_BIN)/$(t)) \
 	/bin/ldpolicy=$(LDPOLICY_STATIC) \
 	$(foreach p,$(wildcard policies/*.ldp),/policies/$(notdir $(p))=$(p)) \
+	$(foreach t,$(LDP_TABLES),$(LDP_SHARE)/tables/$(notdir $(t))=$(t)) \
 	$(foreach b,$(BLOBS),/blobs/$(notdir $(b))=$(b)) \
 	/usr/sbin/lockdown-policy-load=$(LDP_BOOT)/lockdown-policy-load \
 	/scripts/init-top/lockdown-policy=$(LDP_BOOT)/initramfs-tools/scripts/init-top/lockdown-policy \
@@ -257,7 +261,7 @@ INITRAMFS_FILES := $(foreach t,$(INITRAMFS_BINS),/bin/$(t)=$(VM_BIN)/$(t)) \
 # The initramfs every kernel shares; each kernel with modules boots it with
 # an archive of its modules appended (the kernel unpacks both).
 $(INITRAMFS): $(BUILD)/vm/gen_init_cpio $(addprefix $(VM_BIN)/,$(INITRAMFS_BINS)) \
-		$(LDPOLICY_STATIC) $(wildcard policies/*.ldp) $(BLOBS) tests/vm/mkinitramfs.sh \
+		$(LDPOLICY_STATIC) $(wildcard policies/*.ldp) $(LDP_TABLES) $(BLOBS) tests/vm/mkinitramfs.sh \
 		$(wildcard $(LDP_BOOT)/* $(LDP_BOOT)/initramfs-tools/*/* tests/vm/boot-policies/*) \
 		$(wildcard tests/vm/demo-etc/*) $(wildcard tests/bench/scenarios/*) \
 		$(wildcard tests/vm/guest/* tests/vm/scenarios/* tests/vm/demo/*)
@@ -367,7 +371,7 @@ FUZZ_HARNESSES := blob ldp table btf
 FUZZ_FLAGS := -g -O1 -Wall -Werror -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-Itests/fuzz/shim -Ikernel/include -Ikernel/include/uapi \
 	-Ikernel/security/lockdown_policy -Iuserspace/ldpolicy/src \
-	-Iuserspace/ldpolicy/bpf -I$(UNIT)/bpf \
+	-Iuserspace/ldpolicy/bpf -I$(UNIT)/bpf -I$(UNIT)/obj \
 	-DFUZZ_TABLE='"$(abspath $(COVERAGE_TABLE))"'
 FUZZ_LIB := $(filter-out %/main.c $(wildcard userspace/ldpolicy/src/cmd_*.c), \
 	$(wildcard userspace/ldpolicy/src/*.c)) $(UNIT)/obj/model_data.c

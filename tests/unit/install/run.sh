@@ -4,7 +4,6 @@
 # passes systemd-analyze verify, the completion parses.
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
-build=${BUILD:-$top/build}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 n=0
@@ -15,9 +14,16 @@ skp() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 # a packager's plain "make" in the source directory builds the tool
 out=$(make -s -C "$top/userspace/ldpolicy" O="$tmp/plain" 2>&1)
 res "$([ -x "$tmp/plain/ldpolicy" ]; echo $?)" "plain make builds ldpolicy" "$out"
-out=$(make -s -C "$top/userspace/ldpolicy" O="$build/ldpolicy" install DESTDIR="$tmp/root" \
+# then, in the same build directory, as a packager does: install for /usr
+out=$(make -s -C "$top/userspace/ldpolicy" O="$tmp/plain" install DESTDIR="$tmp/root" \
 	PREFIX=/usr 2>&1)
 res $? "make install DESTDIR=... PREFIX=/usr" "$out"
+# the installed tool looks in /usr for what it ships, not in the build's
+# default prefix
+strings_of() { tr -c '[:print:]' '\n' < "$1"; }
+res "$(strings_of "$tmp/root/usr/sbin/ldpolicy" | grep -qx /usr/share/ldpolicy/policies &&
+	! strings_of "$tmp/root/usr/sbin/ldpolicy" | grep -q /usr/local/share; echo $?)" \
+	"the installed tool looks in PREFIX (/usr/share/ldpolicy/policies)"
 missing=
 for f in usr/sbin/ldpolicy usr/sbin/lockdown-policy-load usr/share/man/man8/ldpolicy.8 \
 	usr/share/man/man5/ldpolicy.ldp.5 usr/share/bash-completion/completions/ldpolicy \
@@ -29,9 +35,23 @@ for f in usr/sbin/ldpolicy usr/sbin/lockdown-policy-load usr/share/man/man8/ldpo
 	[ -e "$tmp/root/$f" ] || missing="$missing $f"
 done
 res "$([ -z "$missing" ]; echo $?)" "every file installed" "missing:$missing"
-out=$(make -s -C "$top/userspace/ldpolicy" O="$build/ldpolicy" install DESTDIR="$tmp/opt" \
+out=$(make -s -C "$top/userspace/ldpolicy" O="$tmp/plain" install DESTDIR="$tmp/opt" \
 	PREFIX=/opt/ldp 2>&1)
 res "$([ -x "$tmp/opt/opt/ldp/sbin/ldpolicy" ]; echo $?)" "PREFIX is honoured" "$out"
+
+# installed and run from its prefix: tables by name, includes of the
+# shipped policies from elsewhere (as from /etc/lockdown-policy.d)
+out=$(make -s -C "$top/userspace/ldpolicy" O="$tmp/plain" install PREFIX="$tmp/live" \
+	SYSCONFDIR="$tmp/live/etc" 2>&1)
+res $? "make install PREFIX=\$tmp/live" "$out"
+out=$("$tmp/live/sbin/ldpolicy" reasons --table linux-6.12.table 2>&1 | head -n 1)
+res "$([ "$out" = "# lockdown reason table from $tmp/live/share/ldpolicy/tables/linux-6.12.table" ]
+	echo $?)" "--table NAME finds a shipped table" "$out"
+mkdir -p "$tmp/etcd"
+printf 'include "integrity.ldp"\nallow hibernation\nacknowledge hibernation "encrypted swap"\n' \
+	> "$tmp/etcd/10-laptop.ldp"
+out=$("$tmp/live/sbin/ldpolicy" check --table linux-6.12.table "$tmp/etcd/10-laptop.ldp" 2>&1)
+res $? "include \"integrity.ldp\" finds the shipped policy" "$out"
 
 if command -v groff >/dev/null; then
 	for m in ldpolicy.8 ldpolicy.ldp.5; do

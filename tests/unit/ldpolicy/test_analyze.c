@@ -135,8 +135,14 @@ static void integrity_minus_hibernation(void **state)
 
 	(void)state;
 	assert_int_equal(compile(&p, "deny integrity\nallow hibernation\n", &d), -1);
-	assert_true(has_diag(&d, SEV_ERROR, 1, 6, "LOCKDOWN_DEV_MEM is denied but "
-			     "LOCKDOWN_HIBERNATION is allowed: the resume image"));
+	/* one error, where hibernation is allowed, naming every denial it defeats */
+	assert_int_equal(d.errors, 1);
+	assert_true(has_diag(&d, SEV_ERROR, 2, 7, "LOCKDOWN_HIBERNATION is allowed but defeats 16 "
+			     "denied reasons (LOCKDOWN_MODULE_SIGNATURE, LOCKDOWN_DEV_MEM, "));
+	assert_true(has_diag(&d, SEV_ERROR, 2, 7, "): the resume image"));
+	assert_true(has_diag(&d, SEV_NOTE, 2, 7, "acknowledge LOCKDOWN_HIBERNATION \"why\""));
+	/* no x86 kernel path asks about the powerpc-only reasons */
+	assert_false(has_diag(&d, SEV_ERROR, 0, 0, "LOCKDOWN_XMON_WR"));
 	n = findings(&p, &f);
 	assert_int_equal(n, 19);
 	for (size_t i = 0; i < n; i++)
@@ -162,8 +168,9 @@ static void coco_needs_its_intent(void **state)
 
 	(void)state;
 	assert_int_equal(compile(&p, "deny LOCKDOWN_DEV_MEM\n", &d), -1);
-	assert_true(has_diag(&d, SEV_ERROR, 1, 6, "LOCKDOWN_DEV_MEM is denied but "
-			     "LOCKDOWN_MODULE_SIGNATURE is allowed: an unsigned module"));
+	assert_int_equal(d.errors, 1);
+	assert_true(has_diag(&d, SEV_ERROR, 1, 6, "LOCKDOWN_DEV_MEM is denied but 13 allowed "
+			     "reasons defeat it: LOCKDOWN_MODULE_SIGNATURE, LOCKDOWN_KEXEC"));
 	policy_free(&p);
 	diag_free(&d);
 	assert_int_equal(compile_shipped(&p, "coco-devmem.ldp", &d), 0);
@@ -171,6 +178,54 @@ static void coco_needs_its_intent(void **state)
 	assert_true(policy_flags(&p) & LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY);
 	policy_free(&p);
 	diag_free(&d);
+}
+
+/* A file with the diagnostic for @denied as an error, anywhere. */
+static bool error_for(const struct diags *d, const char *denied)
+{
+	char want[96];
+
+	snprintf(want, sizeof(want), "%s is denied but", denied);
+	return has_diag(d, SEV_ERROR, 0, 0, want);
+}
+
+/*
+ * An intent is the declaring file's own: including coco-devmem.ldp
+ * (feature-disable) excuses the /dev/mem denial it makes, never the
+ * includer's own denials. The includer may declare itself a boundary.
+ */
+static void intent_is_per_file(void **state)
+{
+	struct policy p;
+	struct diags d = { 0 };
+	char *inc = malloc(strlen(POLICIES) + 64), src[512];
+
+	(void)state;
+	sprintf(inc, "%s/coco-devmem.ldp", POLICIES);
+	snprintf(src, sizeof(src), "include \"%s\"\ndeny kcore kprobes\n", inc);
+	assert_int_equal(compile(&p, src, &d), -1);
+	assert_true(has_diag(&d, SEV_ERROR, 2, 6, "LOCKDOWN_KCORE is denied but"));
+	assert_true(has_diag(&d, SEV_ERROR, 2, 12, "LOCKDOWN_KPROBES is denied but"));
+	assert_false(error_for(&d, "LOCKDOWN_DEV_MEM"));
+	/* the blob still says part of it is declared not a boundary */
+	assert_true(policy_flags(&p) & LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY);
+	policy_free(&p);
+	diag_free(&d);
+
+	snprintf(src, sizeof(src), "intent security-boundary\ninclude \"%s\"\n", inc);
+	assert_int_equal(compile(&p, src, &d), 0);
+	assert_int_equal(d.errors, 0);
+	policy_free(&p);
+	diag_free(&d);
+
+	assert_int_equal(compile(&p, "intent feature-disable \"a\"\n"
+				 "intent feature-disable \"b\"\ndeny dev_mem\n", &d), -1);
+	assert_true(has_diag(&d, SEV_ERROR, 2, 1, "repeated intent: a file declares its intent "
+			     "once"));
+	assert_true(has_diag(&d, SEV_NOTE, 1, 1, "the intent was declared here"));
+	policy_free(&p);
+	diag_free(&d);
+	free(inc);
 }
 
 static void observability_acknowledged(void **state)
@@ -185,11 +240,12 @@ static void observability_acknowledged(void **state)
 	/* without its acknowledgements, every defeated denial is an error */
 	assert_int_equal(compile(&p, "deny confidentiality\nallow kprobes tracefs perf bpf_read_kernel\n",
 				 &d), -1);
-	assert_true(has_diag(&d, SEV_ERROR, 1, 6, "LOCKDOWN_KCORE is denied but "
-			     "LOCKDOWN_BPF_READ_KERNEL is allowed"));
-	assert_true(has_diag(&d, SEV_ERROR, 1, 6, "LOCKDOWN_KCORE is denied but LOCKDOWN_KPROBES "
-			     "is allowed: kprobe_events fetch arguments dereference any kernel "
-			     "address (with LOCKDOWN_TRACEFS allowed too)"));
+	assert_true(has_diag(&d, SEV_ERROR, 2, 28, "LOCKDOWN_BPF_READ_KERNEL is allowed but defeats "
+			     "3 denied reasons (LOCKDOWN_KCORE, "));
+	assert_true(has_diag(&d, SEV_ERROR, 2, 7, "LOCKDOWN_KPROBES is allowed but defeats 3 denied "
+			     "reasons (LOCKDOWN_KCORE, LOCKDOWN_DBG_READ_KERNEL, LOCKDOWN_XFRM_SECRET): "
+			     "kprobe_events fetch arguments dereference any kernel address (with "
+			     "LOCKDOWN_TRACEFS allowed too)"));
 	policy_free(&p);
 	diag_free(&d);
 	/*
@@ -376,6 +432,7 @@ int main(void)
 		cmocka_unit_test(shipped_static_levels_coherent),
 		cmocka_unit_test(integrity_minus_hibernation),
 		cmocka_unit_test(coco_needs_its_intent),
+		cmocka_unit_test(intent_is_per_file),
 		cmocka_unit_test(observability_acknowledged),
 		cmocka_unit_test(useless_ack_warns),
 		cmocka_unit_test(confidentiality_subsets),

@@ -77,12 +77,53 @@ static void bad_input(void **state)
 	lex_all("\"no end\n@x \"\\q\"\n\xff", want, 8, 4);
 }
 
+/*
+ * Strings are UTF-8: they reach JSON as they are. A byte that is not
+ * (Latin-1's 0xe9, an overlong form, a surrogate) is an error at its
+ * column; valid multibyte text passes whole.
+ */
+static void utf8_strings(void **state)
+{
+	static const struct expect good[] = {
+		{ TOK_STRING, "caf\xc3\xa9 \xe2\x98\x95", 1, 1 },
+		{ TOK_EOF, NULL, 1, 12 },
+	};
+	static const struct expect latin1[] = {
+		{ TOK_BAD, NULL, 1, 1 },
+		{ TOK_EOF, NULL, 1, 7 },
+	};
+	static const struct expect overlong[] = {
+		{ TOK_BAD, NULL, 1, 1 },
+		{ TOK_EOF, NULL, 1, 5 },
+	};
+	static const struct expect surrogate[] = {
+		{ TOK_BAD, NULL, 1, 1 },
+		{ TOK_EOF, NULL, 1, 6 },
+	};
+	struct diags d = { 0 };
+	struct arena arena = { 0 };
+	struct lexer lx;
+	struct token t;
+
+	(void)state;
+	lex_all("\"caf\xc3\xa9 \xe2\x98\x95\"", good, 2, 0);
+	lex_all("\"caf\xe9\"", latin1, 2, 1);
+	lex_all("\"\xc0\xaf\"", overlong, 2, 1);
+	lex_all("\"\xed\xa0\x80\"", surrogate, 2, 1);
+	lexer_init(&lx, "t.ldp", "\"caf\xe9\"", &arena, &d);
+	lexer_next(&lx, &t);
+	assert_true(has_diag(&d, SEV_ERROR, 1, 5, "byte 0xe9 in string is not UTF-8"));
+	diag_free(&d);
+	arena_free(&arena);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(words_and_lines),
 		cmocka_unit_test(strings),
 		cmocka_unit_test(bad_input),
+		cmocka_unit_test(utf8_strings),
 	};
 
 	return cmocka_run_group_tests_name("lexer", tests, NULL, NULL);

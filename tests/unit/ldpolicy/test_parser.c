@@ -66,7 +66,7 @@ static void every_error(void **state)
 	assert_true(has_diag(&d, SEV_ERROR, 5, 8, "unknown intent 'maybe'"));
 	assert_true(has_diag(&d, SEV_ERROR, 6, 23, "not a security boundary"));
 	assert_true(has_diag(&d, SEV_ERROR, 7, 26, "why the bypass is acceptable"));
-	assert_true(has_diag(&d, SEV_ERROR, 8, 6, "unexpected a word 'now'"));
+	assert_true(has_diag(&d, SEV_ERROR, 8, 6, "unexpected word 'now' after"));
 	assert_true(has_diag(&d, SEV_ERROR, 9, 6, "not quoted"));
 	assert_true(has_diag(&d, SEV_ERROR, 10, 1, "expected a statement"));
 	assert_int_equal(f->n, 2);
@@ -99,9 +99,26 @@ static void empty(void **state)
 	policy_file_free(f);
 }
 
+/* A misspelt or capitalised keyword gets a did-you-mean. */
+static void keyword_suggestions(void **state)
+{
+	struct diags d = { 0 };
+	static const char src[] = "denny kcore\nDeny kcore\nalow perf\nfrobnicate x\n";
+	struct policy_file *f = parse_policy("k.ldp", src, sizeof(src) - 1, &d);
+
+	(void)state;
+	assert_true(has_diag(&d, SEV_ERROR, 1, 1, "unknown statement 'denny'; did you mean 'deny'?"));
+	assert_true(has_diag(&d, SEV_ERROR, 2, 1, "keywords are lower case ('deny')"));
+	assert_true(has_diag(&d, SEV_ERROR, 3, 1, "did you mean 'allow'?"));
+	assert_true(has_diag(&d, SEV_ERROR, 4, 1, "expected deny, allow, include"));
+	policy_file_free(f);
+	diag_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(keyword_suggestions),
 		cmocka_unit_test(statements),
 		cmocka_unit_test(every_error),
 		cmocka_unit_test(nul_byte),

@@ -135,10 +135,42 @@ static void intent_ack_seal(void **state)
 	assert_int_equal(compile_src(&p, "j.ldp",
 				     "intent feature-disable \"x\"\nintent security-boundary\n"
 				     "acknowledge nosuch \"y\"\nacknowledge perf \"\"\n", &d), -1);
-	assert_true(has_diag(&d, SEV_ERROR, 2, 1, "conflicting intent"));
+	assert_true(has_diag(&d, SEV_ERROR, 2, 1, "conflicting intent: a file declares its intent once"));
 	assert_true(has_diag(&d, SEV_NOTE, 1, 1, "declared here"));
 	assert_true(has_diag(&d, SEV_ERROR, 3, 13, "unknown reason 'nosuch'"));
 	assert_true(has_diag(&d, SEV_ERROR, 4, 18, "empty string"));
+	policy_free(&p);
+	diag_free(&d);
+}
+
+/* One acknowledgement per reason: a repeat is said, and kept out. */
+static void repeated_ack(void **state)
+{
+	struct policy p;
+	struct diags d = { 0 };
+
+	(void)state;
+	assert_int_equal(compile_src(&p, "ra.ldp", "acknowledge hibernation \"a\"\n"
+				     "acknowledge LOCKDOWN_HIBERNATION \"b\"\n", &d), 0);
+	assert_int_equal(p.n_acks, 1);
+	assert_string_equal(p.acks[0].why, "a");
+	assert_true(has_diag(&d, SEV_WARNING, 2, 1, "LOCKDOWN_HIBERNATION is acknowledged already"));
+	assert_true(has_diag(&d, SEV_NOTE, 1, 1, "the first acknowledgement"));
+	policy_free(&p);
+	diag_free(&d);
+}
+
+/* A failed include is one error: what it would have denied is unknown, not allowed. */
+static void no_cascade_after_failed_include(void **state)
+{
+	struct policy p;
+	struct diags d = { 0 };
+
+	(void)state;
+	assert_int_equal(compile_src(&p, "fi.ldp", "include \"no-such-file.ldp\"\nallow kcore\n",
+				     &d), -1);
+	assert_int_equal(d.errors, 1);
+	assert_int_equal(d.warnings, 0);
 	policy_free(&p);
 	diag_free(&d);
 }
@@ -165,6 +197,8 @@ int main(void)
 		cmocka_unit_test(names_errors),
 		cmocka_unit_test(includes),
 		cmocka_unit_test(intent_ack_seal),
+		cmocka_unit_test(repeated_ack),
+		cmocka_unit_test(no_cascade_after_failed_include),
 		cmocka_unit_test(several_files),
 	};
 

@@ -23,7 +23,7 @@ say "Allowing hibernation defeats integrity (the resume image is kernel memory" 
 	"refuses to compile a policy that would only pretend to protect:"
 printf 'include "/policies/integrity.ldp"\nallow LOCKDOWN_HIBERNATION\n' > /tmp/pretend.ldp
 run cat /tmp/pretend.ldp
-ldpolicy check /tmp/pretend.ldp 2>&1 | head -n 3 | awk '{ print "    " $0 }'
+ldpolicy check /tmp/pretend.ldp 2>&1 | head -n 4 | awk '{ print "    " $0 }'
 echo "    ..."
 
 say "The policy only tightens until reboot. Loading one that allows what is" \

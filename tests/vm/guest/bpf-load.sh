@@ -20,6 +20,9 @@ case "$(ldpolicy query --json kcore)" in
 *'"state":"allowed"'*'"backend":"bpf"'*) ok "query --json names the backend" ;;
 *) not_ok "query --json names the backend" "$(ldpolicy query --json kcore)" ;;
 esac
+out=$(ldpolicy query --json kcor 2>&1)
+case "$?:$out" in "2:"*"did you mean 'LOCKDOWN_KCORE'"*) ok "query a misspelt reason: exit 2, did-you-mean" ;;
+*) not_ok "query a misspelt reason: exit 2, did-you-mean" "$out" ;; esac
 out=$(ldpolicy status --backend lockdown_policy 2>&1)
 expect_eq "--backend lockdown_policy on this kernel: exit 3" "$?" 3
 case "$out" in *"no lockdown_policy LSM"*CONFIG_SECURITY_LOCKDOWN_POLICY*) ok "and it says what is missing" ;;

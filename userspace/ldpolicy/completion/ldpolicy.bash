@@ -11,18 +11,27 @@ _ldpolicy()
 	_init_completion || return
 
 	local commands="compile check decompile load status query diff reasons explain seal help"
-	if [[ $cword -eq 1 ]]; then
-		COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
+	# global options come before the command
+	local ci=1
+	while [[ $ci -lt $cword && ${words[ci]} == -* ]]; do
+		ci=$((ci + 1))
+	done
+	if [[ $cword -eq $ci ]]; then
+		COMPREPLY=($(compgen -W "$commands -j --json -p --pretty -q --quiet --help --version" -- "$cur"))
 		return
 	fi
 
 	case $prev in
-	-t | --table | --model | -o | --output)
+	-t | --table | --model | -o | --output | --policy)
 		_filedir
 		return
 		;;
 	--emit)
 		COMPREPLY=($(compgen -W "blob c ldp json" -- "$cur"))
+		return
+		;;
+	-I | --include)
+		_filedir -d
 		return
 		;;
 	--backend)
@@ -32,14 +41,14 @@ _ldpolicy()
 	esac
 
 	local opts
-	case ${words[1]} in
-	compile) opts="--table --output --emit --emit-c --model --help" ;;
-	check) opts="--table --json --model --help" ;;
-	decompile) opts="--table --json --help" ;;
-	load) opts="--backend --table --merge --seal --boot --dry-run --force --quiet --help" ;;
+	case ${words[ci]} in
+	compile) opts="--table --output --emit --emit-c --model --Werror --include --help" ;;
+	check) opts="--table --json --model --Werror --quiet --include --help" ;;
+	decompile) opts="--table --json --model --help" ;;
+	load) opts="--backend --table --merge --seal --boot --dry-run --force --Werror --quiet --include --help" ;;
 	status) opts="--backend --json --help" ;;
-	query) opts="--backend --json --quiet --help" ;;
-	diff) opts="--backend --json --help" ;;
+	query) opts="--backend --policy --table --json --quiet --help" ;;
+	diff) opts="--backend --policy --table --json --include --help" ;;
 	reasons) opts="--table --json --help" ;;
 	explain) opts="--table --json --model --help" ;;
 	seal) opts="--backend --help" ;;
@@ -49,7 +58,7 @@ _ldpolicy()
 		COMPREPLY=($(compgen -W "$opts" -- "$cur"))
 		return
 	fi
-	case ${words[1]} in
+	case ${words[ci]} in
 	query | explain)
 		COMPREPLY=($(compgen -W "$(_ldpolicy_reasons)" -- "$cur"))
 		;;

@@ -96,57 +96,173 @@ size_t analyze_findings(const struct policy *p, const struct model *m,
 	return n;
 }
 
+static bool reason_on_arch(const struct policy *p, const struct model *m, unsigned int what)
+{
+	const struct model_reason *r = model_find(m, p->t->v[what].id);
+
+	return !r || model_reason_on_arch(r, model_host_arch());
+}
+
+/*
+ * Is the defeat of @f real on this machine's architecture: do both
+ * reasons have a kernel path there?
+ */
+static bool on_arch(const struct policy *p, const struct model *m, const struct finding *f)
+{
+	return reason_on_arch(p, m, f->allowed) && reason_on_arch(p, m, f->denied);
+}
+
+/*
+ * What excuses @f, for a note: its acknowledgement, or the intent of the
+ * file that denies it. NULL if nothing does.
+ */
+static const char *excuse(const struct policy *p, const struct finding *f)
+{
+	if (f->ack >= 0)
+		return "acknowledged";
+	return policy_feature_intent(p, f->denied) ? "intent feature-disable" : NULL;
+}
+
+/* Append @id to @buf (of @len, used @off). */
+static void list_add(char *buf, size_t len, size_t *off, const char *id, const char *why)
+{
+	if (*off < len)
+		*off += snprintf(buf + *off, len - *off, "%s%s%s%s%s", *off ? ", " : "", id,
+				 why ? " (" : "", why ? why : "", why ? ")" : "");
+}
+
+/*
+ * Is the defeater of @f the policy's own decision, allowed by a statement
+ * or acknowledged? Then it is reported at that place, per allowed reason;
+ * a defeater allowed only because nothing denies it is reported where the
+ * defeated reason is denied, per denied reason.
+ */
+static bool explicit_defeater(const struct policy *p, const struct finding *f)
+{
+	return p->allow_loc[f->allowed].file || f->ack >= 0;
+}
+
+/*
+ * The findings, grouped: one error per explicitly allowed reason (at its
+ * allow statement) listing what it defeats, and one per denied reason (at
+ * its deny statement) listing the defeaters nothing in the policy names;
+ * excused findings grouped the same way, as notes if @notes. Defeaters
+ * that do not exist on this machine's architecture are left out: no x86
+ * kernel path asks about LOCKDOWN_XMON_RW.
+ */
 int analyze_report(struct policy *p, const struct model *m, bool notes, struct diags *d)
 {
 	const struct reason_table *t = p->t;
 	uint64_t unmodelled[POLICY_WORDS] = { 0 };
 	struct finding *f;
 	size_t n = analyze_findings(p, m, &f, unmodelled);
-	bool feature = p->intent == INTENT_FEATURE_DISABLE;
 	unsigned int errors = d->errors;
 
-	uint64_t noted[POLICY_WORDS] = { 0 };
-
-	for (size_t i = 0; i < n; i++) {
-		const struct loc *at = p->deny_loc[f[i].denied].file ? &p->deny_loc[f[i].denied] : NULL;
-		unsigned int a = f[i].allowed;
-		char with[160] = "";
-
-		if (f[i].with)
-			snprintf(with, sizeof(with), " (with %s allowed too)", f[i].with);
-		if (f[i].ack >= 0)
+	for (size_t i = 0; i < n; i++)
+		if (on_arch(p, m, &f[i]) && f[i].ack >= 0)
 			p->acks[f[i].ack].used = true;
-		else if (!feature) {
-			diag_error(d, at, "%s is denied but %s is allowed: %s%s", t->v[f[i].denied].id,
-				   t->v[a].id, f[i].how, with);
-			if (p->allow_loc[a].file && !(noted[a / 64] >> (a % 64) & 1)) {
-				diag_note(d, &p->allow_loc[a], "%s is allowed here", t->v[a].id);
-				noted[a / 64] |= 1ULL << (a % 64);
-			}
-		}
-	}
-	/* excused findings: one note per allowed reason, listing what it defeats */
-	for (unsigned int a = 0; notes && a < t->conf_max; a++) {
-		char list[2048] = "";
-		size_t off = 0, count = 0, first = 0;
+
+	/* per explicitly allowed reason */
+	for (unsigned int a = 0; a < t->conf_max; a++) {
+		char bad[2048] = "", ok[2048] = "";
+		size_t bo = 0, oo = 0, nb = 0, no = 0, first = 0;
 
 		for (size_t i = 0; i < n; i++) {
-			if (f[i].allowed != a || (f[i].ack < 0 && !feature))
+			if (f[i].allowed != a || !explicit_defeater(p, &f[i]) || !on_arch(p, m, &f[i]))
 				continue;
-			if (!count++)
+			if (!nb && !no)
 				first = i;
-			if (off < sizeof(list))
-				off += snprintf(list + off, sizeof(list) - off, "%s%s", off ? ", " : "",
-						t->v[f[i].denied].id);
+			if (excuse(p, &f[i])) {
+				no++;
+				list_add(ok, sizeof(ok), &oo, t->v[f[i].denied].id,
+					 f[i].ack >= 0 ? NULL : excuse(p, &f[i]));
+			} else {
+				nb++;
+				list_add(bad, sizeof(bad), &bo, t->v[f[i].denied].id, NULL);
+			}
 		}
-		if (!count)
-			continue;
-		diag_note(d, f[first].ack >= 0 ? &p->acks[f[first].ack].loc : &p->intent_loc,
-			  "%s is allowed and defeats %zu denied reason%s (%s): %s; %s", t->v[a].id,
-			  count, count == 1 ? "" : "s", list, f[first].how,
-			  f[first].ack >= 0 ? "acknowledged" :
-			  "the policy declares it is not a security boundary");
+		if (nb) {
+			char with[160] = "";
+
+			if (f[first].with)
+				snprintf(with, sizeof(with), " (with %s allowed too)", f[first].with);
+			diag_error(d, p->allow_loc[a].file ? &p->allow_loc[a] : NULL,
+				   "%s is allowed but defeats %zu denied reason%s (%s): %s%s",
+				   t->v[a].id, nb, nb == 1 ? "" : "s", bad, f[first].how, with);
+			diag_code(d, "bypass");
+			diag_about(d, false, t->v[a].id);
+			for (size_t i = 0; i < n; i++)
+				if (f[i].allowed == a && explicit_defeater(p, &f[i]) &&
+				    on_arch(p, m, &f[i]) && !excuse(p, &f[i]))
+					diag_about(d, true, t->v[f[i].denied].id);
+			diag_suggest(d, "acknowledge %s \"why\"", t->v[a].id);
+			diag_note(d, p->allow_loc[a].file ? &p->allow_loc[a] : NULL,
+				  "if %s is allowed on purpose, say why: acknowledge %s \"why\"",
+				  t->v[a].id, t->v[a].id);
+		}
+		if (notes && no) {
+			diag_remark(d, f[first].ack >= 0 ? &p->acks[f[first].ack].loc :
+				    p->allow_loc[a].file ? &p->allow_loc[a] :
+				    policy_feature_intent(p, f[first].denied),
+				    "%s is allowed and defeats %zu denied reason%s (%s): %s; %s", t->v[a].id,
+				    no, no == 1 ? "" : "s", ok, f[first].how,
+				    f[first].ack >= 0 ? "acknowledged" :
+				    "the file that denies it declares it is not a security boundary");
+			diag_code(d, "bypass-excused");
+			diag_about(d, false, t->v[a].id);
+		}
 	}
+
+	/* per denied reason, for defeaters the policy does not name */
+	for (size_t i = 0, j; i < n; i = j) {
+		unsigned int den = f[i].denied;
+		const struct loc *at = p->deny_loc[den].file ? &p->deny_loc[den] : NULL;
+		char bad[2048] = "", ok[2048] = "";
+		size_t bo = 0, oo = 0, nb = 0, no = 0, last = i;
+
+		for (j = i; j < n && f[j].denied == den; j++) {
+			if (explicit_defeater(p, &f[j]) || !on_arch(p, m, &f[j]))
+				continue;
+			if (excuse(p, &f[j])) {
+				no++;
+				list_add(ok, sizeof(ok), &oo, t->v[f[j].allowed].id, NULL);
+			} else {
+				nb++;
+				last = j;
+				list_add(bad, sizeof(bad), &bo, t->v[f[j].allowed].id, NULL);
+			}
+		}
+		if (nb == 1) {
+			char with[160] = "";
+
+			if (f[last].with)
+				snprintf(with, sizeof(with), " (with %s allowed too)", f[last].with);
+			diag_error(d, at, "%s is denied but %s is allowed: %s%s", t->v[den].id,
+				   t->v[f[last].allowed].id, f[last].how, with);
+		} else if (nb) {
+			diag_error(d, at, "%s is denied but %zu allowed reasons defeat it: %s "
+				   "('ldpolicy explain %s' says how)", t->v[den].id, nb, bad,
+				   t->v[den].id);
+		}
+		if (nb) {
+			diag_code(d, "bypass");
+			diag_about(d, true, t->v[den].id);
+			for (size_t k = i; k < j; k++)
+				if (!explicit_defeater(p, &f[k]) && on_arch(p, m, &f[k]) &&
+				    !excuse(p, &f[k]))
+					diag_about(d, false, t->v[f[k].allowed].id);
+			diag_suggest(d, "deny %s", bad);
+		}
+		if (notes && no) {
+			diag_remark(d, policy_feature_intent(p, den),
+				    "%s is denied and defeated by %zu allowed reason%s (%s); the file "
+				    "that denies it declares it is not a security boundary",
+				    t->v[den].id, no, no == 1 ? "" : "s", ok);
+			diag_code(d, "bypass-excused");
+			diag_about(d, true, t->v[den].id);
+		}
+	}
+
 	if (d->errors != errors) {
 		struct loc at = { p->n_files ? p->files[0]->path : NULL, 0, 0 };
 
@@ -156,16 +272,36 @@ int analyze_report(struct policy *p, const struct model *m, bool notes, struct d
 	}
 	for (size_t i = 0; i < p->n_acks; i++)
 		if (!p->acks[i].used)
+		{
 			diag_warning(d, &p->acks[i].loc, "this acknowledges nothing: %s %s",
 				     t->v[p->acks[i].reason].id,
 				     policy_denies(p, p->acks[i].reason) ? "is denied" :
 				     "defeats no reason this policy denies");
+			diag_code(d, "ack-unused");
+		}
 	for (unsigned int r = 0; r < t->conf_max; r++)
 		if (unmodelled[r / 64] >> (r % 64) & 1)
 			diag_warning(d, NULL, "%s is not in the reason model %s: bypasses through it "
 				     "are not analysed", t->v[r].id, m->name);
 	free(f);
 	return d->errors == errors ? 0 : -1;
+}
+
+void analyze_acknowledge_all(struct policy *p, const struct model *m, const char *why)
+{
+	struct finding *f;
+	size_t n = analyze_findings(p, m, &f, NULL);
+
+	for (size_t i = 0; i < n; i++) {
+		struct ack *a;
+
+		if (ack_for(p, f[i].allowed) >= 0 || policy_feature_intent(p, f[i].denied))
+			continue;
+		grow(&p->acks, &p->cap_acks, p->n_acks + 1, sizeof(*p->acks));
+		a = &p->acks[p->n_acks++];
+		*a = (struct ack){ .reason = f[i].allowed, .why = xstrdup(why) };
+	}
+	free(f);
 }
 
 int analyze_policy(struct policy *p, struct diags *d)

@@ -36,6 +36,14 @@ size_t analyze_findings(const struct policy *p, const struct model *m,
  */
 int analyze_report(struct policy *p, const struct model *m, bool notes, struct diags *d);
 
+/*
+ * Acknowledge, with @why, every allowed reason of @p that defeats one it
+ * denies and that nothing excuses yet: what a blob's
+ * LOCKDOWN_POLICY_FLAG_BYPASS_ACKED says its author did, rebuilt from the
+ * model, since a blob keeps the flag and not the acknowledgements.
+ */
+void analyze_acknowledge_all(struct policy *p, const struct model *m, const char *why);
+
 /* analyze_report against the built-in model; notes off. */
 int analyze_policy(struct policy *p, struct diags *d);
 

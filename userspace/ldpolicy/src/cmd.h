@@ -24,9 +24,11 @@ struct opts {
 	const char *emit;	/* --emit FORMAT */
 	const char *model;	/* --model FILE, default: built in */
 	const char *backend;	/* --backend NAME, default "auto" */
+	const char *policy;	/* --policy FILE: judge against it, offline */
 	bool json;
 	bool notes;		/* report excused findings as notes */
 	bool merge, boot, seal, dry_run, force, quiet;
+	bool werror;		/* --Werror: warnings fail the run as errors do */
 };
 
 struct command {

@@ -15,7 +15,8 @@
 
 /*
  * Compile and analyse @files against the table of @o. Returns 0 if there
- * is no error, -1 on policy errors, -2 if the table could not be loaded.
+ * is no error, -1 on policy errors, -2 if the table or a file named on the
+ * command line could not be read (then nothing needs freeing).
  */
 int compile_and_analyze(struct reason_table *t, struct policy *p, char *const *files,
 			size_t n, const struct opts *o, struct diags *d)
@@ -33,7 +34,14 @@ int compile_and_analyze(struct reason_table *t, struct policy *p, char *const *f
 	ret = policy_compile(p, t, files, n, d);
 	if (!ret)
 		ret = analyze_report(p, &m, o->notes, d);
+	if (!ret && o->werror && d->warnings)
+		ret = -1;	/* --Werror */
 	model_free(&m);
+	if (ret && d->io_errors) {
+		policy_free(p);
+		table_free(t);
+		return -2;
+	}
 	return ret ? -1 : 0;
 }
 
@@ -44,7 +52,7 @@ int cmd_compile(int argc, char **argv, const struct command *cmd)
 	struct diags d = { 0 };
 	struct output out;
 	struct opts o;
-	int i = parse_opts(argc, argv, cmd, "table output emit emit-c model", &o);
+	int i = parse_opts(argc, argv, cmd, "table output emit emit-c model Werror include", &o);
 	int ret;
 
 	if (i < 0)
@@ -108,52 +116,119 @@ static void json_diags(struct json *j, const struct diags *d)
 		json_uint(j, x->loc.line);
 		json_key(j, "column");
 		json_uint(j, x->loc.col);
+		json_key(j, "code");
+		json_string(j, x->code);
 		json_key(j, "message");
 		json_string(j, x->msg);
+		if (x->n_denied) {
+			json_key(j, "denied");
+			json_begin_array(j);
+			for (size_t r = 0; r < x->n_denied; r++)
+				json_string(j, x->denied[r]);
+			json_end_array(j);
+		}
+		if (x->n_allowed) {
+			json_key(j, "allowed");
+			json_begin_array(j);
+			for (size_t r = 0; r < x->n_allowed; r++)
+				json_string(j, x->allowed[r]);
+			json_end_array(j);
+		}
+		json_key(j, "suggestion");
+		json_string(j, x->suggestion);
 		json_end_object(j);
 	}
 	json_end_array(j);
 }
 
+/* One file's result, as JSON: ok, its diagnostics, and its policy if ok. */
+static void json_check(struct json *j, const char *file, int ret, const struct diags *d,
+		       const struct policy *p)
+{
+	if (file) {
+		json_key(j, "file");
+		json_string(j, file);
+	}
+	json_key(j, "ok");
+	json_bool(j, ret == 0);
+	json_diags(j, d);
+	if (ret == 0) {
+		json_key(j, "policy");
+		json_begin_object(j);
+		emit_json_policy(p, j);
+		json_end_object(j);
+	}
+}
+
+/*
+ * Check each file on its own: a.ldp and b.ldp are two policies, not one
+ * (compile takes several files as one). The exit status is the worst.
+ */
 int cmd_check(int argc, char **argv, const struct command *cmd)
 {
 	struct reason_table t;
-	struct policy p;
+	struct model m;
 	struct diags d = { 0 };
+	struct json j;
 	struct opts o;
-	int i = parse_opts(argc, argv, cmd, "table json model", &o);
-	int ret;
+	int i = parse_opts(argc, argv, cmd, "table json model Werror quiet include", &o);
+	int worst = EXIT_OK, n;
 
 	if (i < 0)
 		return EXIT_USAGE;
-	o.notes = true;
-	ret = compile_and_analyze(&t, &p, argv + i, argc - i, &o, &d);
+	n = argc - i;
+	if (load_table(&t, &o, &d)) {
+		flush_diags(&d);
+		return EXIT_ENV;
+	}
+	if (model_load(&m, o.model, &d)) {
+		table_free(&t);
+		flush_diags(&d);
+		return EXIT_ENV;
+	}
 	if (o.json) {
-		struct json j;
-
 		json_begin_document(&j, stdout, "ldpolicy.check/1");
-		json_key(&j, "ok");
-		json_bool(&j, ret == 0);
-		json_diags(&j, &d);
-		if (ret == 0) {
-			json_key(&j, "policy");
-			json_begin_object(&j);
-			emit_json_policy(&p, &j);
-			json_end_object(&j);
+		if (n > 1) {
+			json_key(&j, "files");
+			json_begin_array(&j);
+		}
+	}
+	for (int a = i; a < argc; a++) {
+		struct policy p;
+		int ret = policy_compile(&p, &t, argv + a, 1, &d);
+
+		if (!ret)
+			ret = analyze_report(&p, &m, true, &d);
+		if (!ret && o.werror && d.warnings)
+			ret = -1;
+		if (ret)
+			worst = d.io_errors || worst == EXIT_ENV ? EXIT_ENV : EXIT_POLICY;
+		if (o.json) {
+			if (n > 1)
+				json_begin_object(&j);
+			json_check(&j, n > 1 ? argv[a] : NULL, ret, &d, &p);
+			if (n > 1)
+				json_end_object(&j);
+			diag_free(&d);
+		} else {
+			flush_diags(&d);
+			if (ret == 0 && !o.quiet)
+				printf("%s: ok, %u reason%s denied\n", argv[a], policy_count(&p),
+				       policy_count(&p) == 1 ? "" : "s");
+		}
+		policy_free(&p);
+	}
+	if (o.json) {
+		if (n > 1) {
+			json_end_array(&j);
+			json_key(&j, "ok");
+			json_bool(&j, worst == EXIT_OK);
 		}
 		json_end_document(&j);
-		diag_free(&d);
-	} else {
-		flush_diags(&d);
-		if (ret == 0)
-			printf("%s: ok, %u reason%s denied\n", argv[i], policy_count(&p),
-			       policy_count(&p) == 1 ? "" : "s");
 	}
-	if (ret != -2) {
-		policy_free(&p);
-		table_free(&t);
-	}
-	return ret == -2 ? EXIT_ENV : ret ? EXIT_POLICY : EXIT_OK;
+	model_free(&m);
+	table_free(&t);
+	return worst;
 }
 
 /* Read a blob file and check it against the table of @o. */
@@ -165,7 +240,7 @@ int read_blob(const char *path, struct reason_table *t, struct blob_info *b,
 	int ret;
 
 	if (!buf) {
-		diag_error(d, &(struct loc){ .file = path }, "cannot read: %s", strerror(errno));
+		diag_io_error(d, &(struct loc){ .file = path }, "cannot read: %s", strerror(errno));
 		return -2;
 	}
 	ret = blob_decode(buf, len, path, b, d);
@@ -188,7 +263,7 @@ int cmd_decompile(int argc, char **argv, const struct command *cmd)
 	struct policy p;
 	struct diags d = { 0 };
 	struct opts o;
-	int i = parse_opts(argc, argv, cmd, "table json", &o);
+	int i = parse_opts(argc, argv, cmd, "table json model", &o);
 	int ret;
 
 	if (i < 0)
@@ -198,13 +273,24 @@ int cmd_decompile(int argc, char **argv, const struct command *cmd)
 	if (ret)
 		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
 	policy_from_bits(&p, &t, b.words, b.flags);
-	if (o.json) {
-		emit_json_policy_document(&p, stdout);
-	} else {
-		emit_ldp(&p, argv[i], stdout);
-		if (b.flags & LOCKDOWN_POLICY_FLAG_BYPASS_ACKED)
-			puts("# its author acknowledged bypasses; the acknowledgements are not in blobs");
+	if (b.flags & LOCKDOWN_POLICY_FLAG_BYPASS_ACKED) {
+		/* the flag, not the acknowledgements, is in the blob: rebuild them */
+		struct model m;
+
+		if (model_load(&m, o.model, &d)) {
+			flush_diags(&d);
+			policy_free(&p);
+			table_free(&t);
+			return EXIT_ENV;
+		}
+		analyze_acknowledge_all(&p, &m, "acknowledged by the blob's author (a blob keeps "
+					"that bypasses were acknowledged, not why)");
+		model_free(&m);
 	}
+	if (o.json)
+		emit_json_policy_document(&p, stdout);
+	else
+		emit_ldp(&p, argv[i], stdout);
 	policy_free(&p);
 	table_free(&t);
 	return EXIT_OK;

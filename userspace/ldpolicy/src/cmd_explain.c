@@ -13,12 +13,9 @@
 #include "emit.h"
 #include "json.h"
 #include "model.h"
+#include "paths.h"	/* LDPOLICY_POLICY_DIR, from the Makefile's DATADIR */
 #include "policy.h"
 #include "util.h"
-
-#ifndef LDPOLICY_POLICY_DIR
-#define LDPOLICY_POLICY_DIR "/usr/share/ldpolicy/policies"
-#endif
 
 static bool all_allowed(const char *id, void *arg)
 {

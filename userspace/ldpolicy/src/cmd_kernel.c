@@ -88,6 +88,40 @@ static int kernel_open(const struct backend **bp, struct reason_table *t, struct
 	return 0;
 }
 
+static int policy_of(struct policy *p, struct reason_table *t, char *const *args, size_t n,
+		     const struct opts *o, struct diags *d, uint8_t *raw, size_t *raw_len);
+
+/*
+ * Offline: the state a policy file or blob (--policy FILE) would put in
+ * force, for diff and query to judge without a kernel. Same returns as
+ * kernel_open().
+ */
+static int policy_open(struct reason_table *t, struct kstate *k, const struct opts *o,
+		       struct diags *d)
+{
+	uint8_t raw[LOCKDOWN_POLICY_MAX_SIZE];
+	char *file = (char *)o->policy;
+	struct policy p;
+	size_t raw_len;
+	int ret;
+
+	memset(k, 0, sizeof(*k));
+	if (load_table(t, o, d))
+		return -2;
+	ret = policy_of(&p, t, &file, 1, o, d, raw, &raw_len);
+	if (ret) {
+		ret = d->io_errors ? -2 : -1;
+		policy_free(&p);
+		table_free(t);
+		return ret;
+	}
+	memcpy(k->by_policy, p.deny, sizeof(k->by_policy));
+	k->loaded = true;
+	snprintf(k->where, sizeof(k->where), "%s", o->policy);
+	policy_free(&p);
+	return 0;
+}
+
 static void kernel_close(struct reason_table *t, struct kstate *k)
 {
 	kstate_free(k);
@@ -182,7 +216,8 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 	uint8_t blob[LOCKDOWN_POLICY_MAX_SIZE];
 	size_t len, raw_len = 0;
 	const struct backend *b = NULL;
-	int i = parse_opts(argc, argv, cmd, "table backend merge boot seal dry-run force quiet", &o);
+	int i = parse_opts(argc, argv, cmd, "table backend merge boot seal dry-run force quiet Werror include",
+			   &o);
 	int ret, err;
 
 	if (i < 0)
@@ -221,9 +256,10 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 			policy_free(&one);
 		}
 		raw_len = 0;
-	} else if (policy_of(&p, &t, argv + i, argc - i, &o, &d, blob, &raw_len)) {
+	} else if (policy_of(&p, &t, argv + i, argc - i, &o, &d, blob, &raw_len) ||
+		   (o.werror && d.warnings)) {
+		ret = d.io_errors ? EXIT_ENV : EXIT_POLICY;
 		flush_diags(&d);
-		ret = EXIT_POLICY;
 		goto out;
 	}
 	if (raw_len && (o.merge || o.seal)) {
@@ -454,12 +490,16 @@ static int query_answer(const struct reason_table *t, const struct kstate *k, in
 		json_string(&j, by_name(k, what));
 		json_key(&j, "backend");
 		json_string(&j, backend);
+		if (o->policy) {
+			json_key(&j, "policy");
+			json_string(&j, o->policy);
+		}
 		json_end_document(&j);
 	} else if (!o->quiet) {
 		printf("%s: %s", t->v[what].id, denied(k, what) ? "denied" : "allowed");
 		if (denied(k, what))
 			printf(" (by %s)", by_name(k, what));
-		else if (!backend)
+		else if (!backend && !o->policy)
 			fputs(" (static lockdown level; no lockdown policy backend in this kernel)",
 			      stdout);
 		putchar('\n');
@@ -511,19 +551,19 @@ int cmd_query(int argc, char **argv, const struct command *cmd)
 	struct kstate k;
 	struct diags d = { 0 };
 	struct opts o;
-	int i = parse_opts(argc, argv, cmd, "json quiet table backend", &o);
+	int i = parse_opts(argc, argv, cmd, "json quiet table backend include policy", &o);
 	int what, ret;
 
 	if (i < 0)
 		return EXIT_USAGE;
-	if (!strcmp(o.backend, "auto") && !backend_any(SECFS_ROOT))
+	if (!o.policy && !strcmp(o.backend, "auto") && !backend_any(SECFS_ROOT))
 		return query_static(argv[i], &o);
-	ret = kernel_open(&b, &t, &k, &o, false, &d);
+	ret = o.policy ? policy_open(&t, &k, &o, &d) : kernel_open(&b, &t, &k, &o, false, &d);
 	flush_diags(&d);
 	if (ret)
 		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
 	what = query_lookup(&t, argv[i]);
-	ret = what < 0 ? EXIT_USAGE : query_answer(&t, &k, what, b->name, &o);
+	ret = what < 0 ? EXIT_USAGE : query_answer(&t, &k, what, b ? b->name : NULL, &o);
 	kernel_close(&t, &k);
 	return ret;
 }
@@ -538,12 +578,12 @@ int cmd_diff(int argc, char **argv, const struct command *cmd)
 	struct opts o;
 	uint64_t tighten[POLICY_WORDS], loosen[POLICY_WORDS], same[POLICY_WORDS];
 	bool any_loosen = false;
-	int i = parse_opts(argc, argv, cmd, "json table backend", &o);
+	int i = parse_opts(argc, argv, cmd, "json table backend include policy", &o);
 	int ret;
 
 	if (i < 0)
 		return EXIT_USAGE;
-	ret = kernel_open(&b, &t, &k, &o, false, &d);
+	ret = o.policy ? policy_open(&t, &k, &o, &d) : kernel_open(&b, &t, &k, &o, false, &d);
 	if (ret) {
 		flush_diags(&d);
 		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
@@ -554,12 +594,14 @@ int cmd_diff(int argc, char **argv, const struct command *cmd)
 
 		ret = policy_of(&p, &t, argv + i, argc - i, &o, &d, raw, &raw_len);
 	}
-	flush_diags(&d);
 	if (ret) {
+		ret = d.io_errors ? EXIT_ENV : EXIT_POLICY;
+		flush_diags(&d);
 		policy_free(&p);
 		kernel_close(&t, &k);
-		return EXIT_POLICY;
+		return ret;
 	}
+	flush_diags(&d);
 	for (int w = 0; w < POLICY_WORDS; w++) {
 		tighten[w] = p.deny[w] & ~k.by_policy[w];
 		loosen[w] = k.by_policy[w] & ~p.deny[w];

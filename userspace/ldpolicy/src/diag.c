@@ -29,6 +29,7 @@ void diag_add(struct diags *d, enum severity sev, const struct loc *loc,
 
 	grow(&d->v, &d->cap, d->n + 1, sizeof(*d->v));
 	x = &d->v[d->n++];
+	memset(x, 0, sizeof(*x));
 	x->sev = sev;
 	x->loc = loc ? *loc : (struct loc){ 0 };
 	/* a diagnostic outlives the file it points into */
@@ -42,6 +43,43 @@ void diag_add(struct diags *d, enum severity sev, const struct loc *loc,
 		d->errors++;
 	else if (sev == SEV_WARNING)
 		d->warnings++;
+}
+
+void diag_code(struct diags *d, const char *code)
+{
+	if (d->n)
+		d->v[d->n - 1].code = code;
+}
+
+void diag_about(struct diags *d, bool denied, const char *id)
+{
+	struct diagnostic *x;
+	char ***v;
+	size_t *n, cap;
+
+	if (!d->n)
+		return;
+	x = &d->v[d->n - 1];
+	v = denied ? &x->denied : &x->allowed;
+	n = denied ? &x->n_denied : &x->n_allowed;
+	cap = *n;
+	grow(v, &cap, *n + 1, sizeof(**v));
+	(*v)[(*n)++] = xstrdup(id);
+}
+
+void diag_suggest(struct diags *d, const char *fmt, ...)
+{
+	struct diagnostic *x;
+	va_list ap;
+
+	if (!d->n)
+		return;
+	x = &d->v[d->n - 1];
+	free(x->suggestion);
+	va_start(ap, fmt);
+	if (vasprintf(&x->suggestion, fmt, ap) < 0)
+		x->suggestion = NULL;
+	va_end(ap);
 }
 
 struct sort_key {
@@ -83,7 +121,7 @@ void diag_sort(struct diags *d)
 		const struct loc *l;
 		size_t rank = i;
 
-		if (d->v[i].sev != SEV_NOTE || i == 0)
+		if (d->v[i].sev != SEV_NOTE || d->v[i].own_place || i == 0)
 			owner = i;
 		l = &d->v[owner].loc;
 		for (size_t j = 0; j < owner; j++)
@@ -107,11 +145,94 @@ void diag_sort(struct diags *d)
 	free(k);
 }
 
+/* The source a diagnostic points into, read again to show its line. */
+struct source {
+	char *path;
+	char *text;	/* NULL if unreadable */
+};
+
+static const char *source_line(struct source *src, const char *path, unsigned int line,
+			       size_t *len)
+{
+	const char *p;
+
+	if (!src->path || strcmp(src->path, path)) {
+		free(src->path);
+		free(src->text);
+		src->path = xstrdup(path);
+		src->text = strcmp(path, "-") ? read_file(path, NULL) : NULL;
+	}
+	if (!src->text)
+		return NULL;
+	for (p = src->text; line > 1 && p; line--) {
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	if (!p || !*p)
+		return NULL;
+	*len = strcspn(p, "\n");
+	return p;
+}
+
+/* The line under a diagnostic, and a caret under its column, as gcc does. */
+static void show_source(FILE *f, struct source *src, const struct loc *loc)
+{
+	size_t len;
+	const char *line = source_line(src, loc->file, loc->line, &len);
+
+	if (!line || loc->col > len + 1)
+		return;
+	/* what a terminal cannot show (control bytes, bad UTF-8) as '?' */
+	fprintf(f, "%5u | ", loc->line);
+	for (size_t i = 0; i < len;) {
+		unsigned char c = line[i];
+		size_t n = utf8_len(line + i);
+
+		if (!n || (c < 0x20 && c != '\t') || c == 0x7f) {
+			fputc('?', f);
+			i++;
+		} else {
+			fwrite(line + i, 1, n, f);
+			i += n;
+		}
+	}
+	/* the caret under the column, counting a UTF-8 character as one */
+	fputs("\n      | ", f);
+	for (size_t i = 0; i + 1 < loc->col && i < len;) {
+		size_t n = utf8_len(line + i);
+
+		fputc(line[i] == '\t' ? '\t' : ' ', f);
+		i += n ? n : 1;
+	}
+	fputs("^\n", f);
+}
+
+/* Errors shown per file, at most: garbage gives one per byte otherwise. */
+#define MAX_SHOWN_ERRORS 20
+
 void diag_print(const struct diags *d, FILE *f)
 {
-	for (size_t i = 0; i < d->n; i++) {
-		const struct diagnostic *x = &d->v[i];
+	struct source src = { 0 };
+	const char *file = NULL;
+	unsigned int shown = 0, hidden = 0;
 
+	for (size_t i = 0; i <= d->n; i++) {
+		const struct diagnostic *x = i < d->n ? &d->v[i] : NULL;
+
+		if (!x || !file || !x->loc.file || strcmp(file, x->loc.file)) {
+			if (hidden)
+				fprintf(f, "%s: note: %u more error%s not shown\n", file, hidden,
+					hidden == 1 ? "" : "s");
+			file = x ? x->loc.file : NULL;
+			shown = hidden = 0;
+		}
+		if (!x)
+			break;
+		if (x->sev == SEV_ERROR && x->loc.file && shown++ >= MAX_SHOWN_ERRORS) {
+			hidden++;
+			continue;
+		}
 		if (x->loc.file && x->loc.line && x->loc.col)
 			fprintf(f, "%s:%u:%u: ", x->loc.file, x->loc.line, x->loc.col);
 		else if (x->loc.file && x->loc.line)
@@ -121,7 +242,11 @@ void diag_print(const struct diags *d, FILE *f)
 		else
 			fputs("ldpolicy: ", f);
 		fprintf(f, "%s: %s\n", severity_name(x->sev), x->msg);
+		if (x->loc.file && x->loc.line && x->loc.col && x->sev != SEV_NOTE)
+			show_source(f, &src, &x->loc);
 	}
+	free(src.path);
+	free(src.text);
 }
 
 void diag_free(struct diags *d)
@@ -129,6 +254,13 @@ void diag_free(struct diags *d)
 	for (size_t i = 0; i < d->n; i++) {
 		free(d->v[i].msg);
 		free((char *)d->v[i].loc.file);
+		for (size_t k = 0; k < d->v[i].n_denied; k++)
+			free(d->v[i].denied[k]);
+		for (size_t k = 0; k < d->v[i].n_allowed; k++)
+			free(d->v[i].allowed[k]);
+		free(d->v[i].denied);
+		free(d->v[i].allowed);
+		free(d->v[i].suggestion);
 	}
 	free(d->v);
 	*d = (struct diags){ 0 };

@@ -6,6 +6,7 @@
 #ifndef LDPOLICY_DIAG_H
 #define LDPOLICY_DIAG_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 struct loc {
@@ -20,12 +21,19 @@ struct diagnostic {
 	enum severity sev;
 	struct loc loc;
 	char *msg;
+	bool own_place;	/* a note sorted by its own place, not after the last error */
+	/* for JSON: what kind it is, the reasons it is about, what to write */
+	const char *code;	/* "bypass", "unknown-reason", "syntax", "io"..., or NULL */
+	char **denied, **allowed;
+	size_t n_denied, n_allowed;
+	char *suggestion;
 };
 
 struct diags {
 	struct diagnostic *v;
 	size_t n, cap;
 	unsigned int errors, warnings;
+	unsigned int io_errors;	/* errors that are the environment's: exit 3 */
 };
 
 void diag_add(struct diags *d, enum severity sev, const struct loc *loc,
@@ -33,6 +41,17 @@ void diag_add(struct diags *d, enum severity sev, const struct loc *loc,
 #define diag_error(d, loc, ...) diag_add(d, SEV_ERROR, loc, __VA_ARGS__)
 #define diag_warning(d, loc, ...) diag_add(d, SEV_WARNING, loc, __VA_ARGS__)
 #define diag_note(d, loc, ...) diag_add(d, SEV_NOTE, loc, __VA_ARGS__)
+/* A note of its own, not about the diagnostic before it: sorted by its place. */
+#define diag_remark(d, loc, ...) \
+	do { diag_add(d, SEV_NOTE, loc, __VA_ARGS__); (d)->v[(d)->n - 1].own_place = true; } while (0)
+/* An error reading or writing a file the user named: the environment's. */
+#define diag_io_error(d, loc, ...) \
+	do { (d)->io_errors++; diag_add(d, SEV_ERROR, loc, __VA_ARGS__); diag_code(d, "io"); } while (0)
+
+/* Structured data of the diagnostic added last, for JSON (see struct diagnostic). */
+void diag_code(struct diags *d, const char *code);
+void diag_about(struct diags *d, bool denied, const char *id);
+void diag_suggest(struct diags *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Order diagnostics by file (first appearance), line, column. */
 void diag_sort(struct diags *d);

@@ -1,5 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "json.h"
+#include "util.h"
+
+bool json_pretty;
+
+static void indent(struct json *j)
+{
+	fputc('\n', j->f);
+	for (int i = 0; i < j->depth; i++)
+		fputs("  ", j->f);
+}
 
 static void json_init(struct json *j, FILE *f)
 {
@@ -18,6 +28,8 @@ static void value_start(struct json *j)
 	}
 	if (!j->first[j->depth])
 		fputc(',', j->f);
+	if (json_pretty && j->depth > 0)
+		indent(j);
 	j->first[j->depth] = false;
 }
 
@@ -32,8 +44,12 @@ static void open_(struct json *j, char c)
 
 static void close_(struct json *j, char c)
 {
+	bool empty = j->first[j->depth];
+
 	if (j->depth > 0)
 		j->depth--;
+	if (json_pretty && !empty)
+		indent(j);
 	fputc(c, j->f);
 }
 
@@ -42,13 +58,20 @@ void json_end_object(struct json *j) { close_(j, '}'); }
 void json_begin_array(struct json *j) { open_(j, '['); }
 void json_end_array(struct json *j) { close_(j, ']'); }
 
+/* A JSON string: escaped, and always valid UTF-8 (a bad byte is U+FFFD). */
 static void raw_string(struct json *j, const char *s)
 {
 	fputc('"', j->f);
 	for (; *s; s++) {
 		unsigned char c = *s;
+		size_t n = utf8_len(s);
 
-		if (c == '"' || c == '\\')
+		if (!n) {
+			fputs("\\ufffd", j->f);
+		} else if (n > 1) {
+			fwrite(s, 1, n, j->f);
+			s += n - 1;
+		} else if (c == '"' || c == '\\')
 			fprintf(j->f, "\\%c", c);
 		else if (c == '\n')
 			fputs("\\n", j->f);
@@ -66,7 +89,7 @@ void json_key(struct json *j, const char *key)
 {
 	value_start(j);
 	raw_string(j, key);
-	fputc(':', j->f);
+	fputs(json_pretty ? ": " : ":", j->f);
 	j->after_key = true;
 }
 

@@ -6,6 +6,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+/* Indent the output, one member per line (ldpolicy -p). */
+extern bool json_pretty;
+
 struct json {
 	FILE *f;
 	int depth;

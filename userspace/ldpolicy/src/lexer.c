@@ -92,15 +92,30 @@ static void lex_string(struct lexer *lx, struct token *tok)
 					advance(lx);
 				return;
 			}
-		} else if (c < 0x20 && c != '\t') {
+		} else if ((c < 0x20 && c != '\t') || !utf8_len(lx->p)) {
 			struct loc at = { lx->file, lx->line, lx->col };
 
-			diag_error(lx->d, &at, "control character 0x%02x in string", c);
+			if (c < 0x20)
+				diag_error(lx->d, &at, "control character 0x%02x in string", c);
+			else
+				diag_error(lx->d, &at, "byte 0x%02x in string is not UTF-8", c);
 			free(s);
 			tok->kind = TOK_BAD;
 			while (*lx->p && *lx->p != '\n')
 				advance(lx);
 			return;
+		}
+		if (c >= 0x80) {
+			/* a whole UTF-8 sequence, checked above */
+			size_t len = utf8_len(lx->p);
+
+			if (n + len + 1 > cap)
+				s = xrealloc(s, cap = 2 * (n + len + 1));
+			for (size_t i = 0; i < len; i++) {
+				s[n++] = *lx->p;
+				advance(lx);
+			}
+			continue;
 		}
 		if (n + 2 > cap)
 			s = xrealloc(s, cap *= 2);

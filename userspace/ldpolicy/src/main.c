@@ -10,33 +10,51 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "json.h"
+#include "output.h"
+#include "policy.h"
 #include "util.h"
 
 #ifndef LDPOLICY_VERSION
 #define LDPOLICY_VERSION "0.1"
 #endif
 
+/* Options given before the command: ldpolicy -j status, as bpftool takes them. */
+static struct {
+	bool json, quiet;
+} global;
+
+#define HELP_INCLUDE \
+	"  -I, --include DIR   look for included files in DIR, when they are not\n" \
+	"                      beside the file that includes them (then: the\n" \
+	"                      shipped policies)\n"
+
 #define HELP_BACKEND \
 	"      --backend NAME  lockdown_policy, bpf, or auto (default: the LSM if the\n" \
 	"                      kernel has it, else the BPF LSM backend)\n"
 
 const struct command commands[] = {
-	{ "compile", cmd_compile, "[--table SRC] [-o OUT] [--emit FORMAT | --emit-c] FILE...", 1, -1,
+	{ "compile", cmd_compile, "[--table SRC] [-o OUT] [--emit FORMAT | --emit-c] [--Werror] FILE...", 1, -1,
 	  "compile policy files into a blob (or C, .ldp, JSON)",
 	  "  -o, --output FILE   write to FILE (default: standard output)\n"
 	  "      --emit FORMAT   blob (default), c, ldp or json\n"
 	  "      --emit-c        the kernel's builtin policy, as C (--emit c)\n"
+	  "      --Werror        warnings fail the compile\n"
+	  HELP_INCLUDE
 	  "  -t, --table SRC     reason table: auto, a securityfs directory, an offline\n"
 	  "                      table, a vmlinux or BTF file, or include/linux/security.h\n" },
-	{ "check", cmd_check, "[--table SRC] [--json] FILE...", 1, -1,
-	  "report every error and every bypass in policy files",
+	{ "check", cmd_check, "[--table SRC] [--json] [--Werror] [-q] FILE...", 1, -1,
+	  "report every error and every bypass in policy files, each on its own",
 	  "  -t, --table SRC     reason table (see compile)\n"
-	  "  -j, --json          diagnostics as JSON (ldpolicy.check/1)\n" },
+	  "  -j, --json          diagnostics as JSON (ldpolicy.check/1)\n"
+	  "      --Werror        warnings fail the check\n"
+	  "  -q, --quiet         no 'ok' line for a file without problems\n"
+	  HELP_INCLUDE },
 	{ "decompile", cmd_decompile, "[--table SRC] [--json] BLOB", 1, 1,
 	  "print a blob as policy source",
 	  "  -t, --table SRC     reason table to name the bits with (see compile)\n"
 	  "  -j, --json          as JSON (ldpolicy.policy/1)\n" },
-	{ "load", cmd_load, "[--backend NAME] [--table SRC] [--merge] [--seal] [--boot] [--dry-run] [--force] [-q] FILE|BLOB...", 1, -1,
+	{ "load", cmd_load, "[--backend NAME] [--table SRC] [--merge] [--seal] [--boot] [--dry-run] [--force] [--Werror] [-q] FILE|BLOB...", 1, -1,
 	  "load a policy into the running kernel",
 	  "      --merge         load the union of FILE and the policy in force\n"
 	  "      --seal          seal the policy in the same write\n"
@@ -45,6 +63,8 @@ const struct command commands[] = {
 	  "  -n, --dry-run       check everything, write nothing\n"
 	  "  -f, --force         skip the tool's own checks (loosening, fingerprint) and\n"
 	  "                      let the kernel decide\n"
+	  "      --Werror        warnings keep the policy out, as errors do\n"
+	  HELP_INCLUDE
 	  "  -q, --quiet         print nothing when the load succeeds\n"
 	  "  -t, --table SRC     reason table (default: the running kernel's)\n"
 	  HELP_BACKEND },
@@ -52,14 +72,19 @@ const struct command commands[] = {
 	  "show the backend in force, per reason who denies it, and the denial counters",
 	  "  -j, --json          as JSON (ldpolicy.status/1)\n"
 	  HELP_BACKEND },
-	{ "query", cmd_query, "[--backend NAME] [--json] REASON", 1, 1,
+	{ "query", cmd_query, "[--backend NAME | --policy FILE] [--json] REASON", 1, 1,
 	  "exit 0 if the running kernel allows REASON, 1 if it denies it",
 	  "  -j, --json          print the answer as JSON (ldpolicy.query/1)\n"
 	  "  -q, --quiet         print nothing\n"
+	  "      --policy FILE   answer for a policy file or blob, not the kernel\n"
+	  "  -t, --table SRC     reason table (with --policy; see compile)\n"
 	  HELP_BACKEND },
-	{ "diff", cmd_diff, "[--backend NAME] [--json] FILE...", 1, -1,
+	{ "diff", cmd_diff, "[--backend NAME | --policy OLD] [--json] FILE...", 1, -1,
 	  "what loading FILE would tighten, and what it would try to loosen",
 	  "  -j, --json          as JSON (ldpolicy.diff/1)\n"
+	  "      --policy OLD    against a policy file or blob, not the kernel\n"
+	  "  -t, --table SRC     reason table (with --policy; see compile)\n"
+	  HELP_INCLUDE
 	  HELP_BACKEND },
 	{ "reasons", cmd_reasons, "[--table SRC] [--json]", 0, 0,
 	  "list the reason table (the output is an offline table file)",
@@ -77,9 +102,12 @@ const struct command commands[] = {
 
 static void print_help(FILE *f)
 {
-	fputs("usage: ldpolicy COMMAND [OPTIONS] [ARGS]\n\n"
+	fputs("usage: ldpolicy [-j|-p] [-q] COMMAND [OPTIONS] [ARGS]\n\n"
 	      "Per-reason, tighten-only kernel lockdown: compile, load and show\n"
-	      "lockdown_policy policies.\n\ncommands:\n", f);
+	      "policies, through lockdown_policy or the BPF LSM.\n\n"
+	      "global options: -j, --json  JSON output    -p, --pretty  indented JSON\n"
+	      "                -q, --quiet print less\n"
+	      "\ncommands (or a prefix only one has):\n", f);
 	for (const struct command *c = commands; c->name; c++)
 		fprintf(f, "  %-10s %s\n", c->name, c->summary);
 	fputs("\nldpolicy COMMAND --help for a command's options; ldpolicy(8) for more.\n"
@@ -125,6 +153,9 @@ int parse_opts(int argc, char **argv, const struct command *cmd, const char *all
 		{ "quiet", no_argument, 0, 'q' },
 		{ "model", required_argument, 0, 'M' },
 		{ "backend", required_argument, 0, 'B' },
+		{ "Werror", no_argument, 0, 'W' },
+		{ "include", required_argument, 0, 'I' },
+		{ "policy", required_argument, 0, 'P' },
 		{ "help", no_argument, 0, 'h' },
 		{ 0 }
 	};
@@ -133,14 +164,18 @@ int parse_opts(int argc, char **argv, const struct command *cmd, const char *all
 	memset(o, 0, sizeof(*o));
 	o->table = "auto";
 	o->backend = "auto";
+	/* ldpolicy -j status: the global options, for the commands that take them */
+	o->json = global.json && strstr(allowed, "json");
+	o->quiet = global.quiet && strstr(allowed, "quiet");
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+t:o:jnfqh", all, &idx)) != -1) {
+	/* options anywhere on the line, as GNU tools take them ("--" ends them) */
+	while ((c = getopt_long(argc, argv, "t:o:I:jnfqh", all, &idx)) != -1) {
 		const char *name = NULL;
 
 		if (c == 'h') {
 			command_help(cmd, stdout);
-			exit(EXIT_OK);
+			exit(output_stdout_close() ? EXIT_ENV : EXIT_OK);
 		}
 		if (c == '?' || c == ':') {
 			usage_error(cmd, "%s: unknown option or missing argument",
@@ -168,6 +203,9 @@ int parse_opts(int argc, char **argv, const struct command *cmd, const char *all
 		case 'q': o->quiet = true; break;
 		case 'M': o->model = optarg; break;
 		case 'B': o->backend = optarg; break;
+		case 'W': o->werror = true; break;
+		case 'I': policy_add_include_dir(optarg); break;
+		case 'P': o->policy = optarg; break;
 		}
 	}
 	if (argc - optind < cmd->min_args ||
@@ -198,29 +236,76 @@ int load_table(struct reason_table *t, const struct opts *o, struct diags *d)
 	return table_load(t, o->table, d);
 }
 
-int main(int argc, char **argv)
+/* A command by its name, or by a prefix only it has (ldpolicy comp). */
+static const struct command *find_command(const char *name)
 {
-	if (argc < 2) {
+	const struct command *found = NULL;
+	size_t len = strlen(name);
+
+	for (const struct command *c = commands; c->name; c++) {
+		if (!strcmp(c->name, name))
+			return c;
+		if (len && !strncmp(c->name, name, len)) {
+			if (found) {
+				usage_error(NULL, "'%s' is ambiguous: %s or %s (and maybe more)", name,
+					    found->name, c->name);
+				return NULL;
+			}
+			found = c;
+		}
+	}
+	if (!found)
+		usage_error(NULL, "unknown command '%s' (ldpolicy --help lists them)", name);
+	return found;
+}
+
+static int run_command(int argc, char **argv)
+{
+	const struct command *c;
+	int i = 1;
+
+	/* global options, before the command */
+	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "-j") || !strcmp(a, "--json")) {
+			global.json = true;
+		} else if (!strcmp(a, "-p") || !strcmp(a, "--pretty")) {
+			global.json = json_pretty = true;
+		} else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+			global.quiet = true;
+		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			print_help(stdout);
+			return EXIT_OK;
+		} else if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
+			printf("ldpolicy %s (blob format %d)\n", LDPOLICY_VERSION,
+			       LOCKDOWN_POLICY_VERSION);
+			return EXIT_OK;
+		} else {
+			usage_error(NULL, "unknown global option '%s' (ldpolicy --help)", a);
+			return EXIT_USAGE;
+		}
+	}
+	if (i >= argc) {
 		print_help(stderr);
 		return EXIT_USAGE;
 	}
-	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
-		if (argc > 2 && strcmp(argv[1], "help") == 0)
-			for (const struct command *c = commands; c->name; c++)
-				if (!strcmp(c->name, argv[2])) {
-					command_help(c, stdout);
-					return EXIT_OK;
-				}
+	if (!strcmp(argv[i], "help")) {
+		if (i + 1 < argc && (c = find_command(argv[i + 1]))) {
+			command_help(c, stdout);
+			return EXIT_OK;
+		}
 		print_help(stdout);
 		return EXIT_OK;
 	}
-	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
-		printf("ldpolicy %s (blob format %d)\n", LDPOLICY_VERSION, LOCKDOWN_POLICY_VERSION);
-		return EXIT_OK;
-	}
-	for (const struct command *c = commands; c->name; c++)
-		if (!strcmp(c->name, argv[1]))
-			return c->run(argc - 1, argv + 1, c);
-	usage_error(NULL, "unknown command '%s' (ldpolicy --help lists them)", argv[1]);
-	return EXIT_USAGE;
+	c = find_command(argv[i]);
+	return c ? c->run(argc - i, argv + i, c) : EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	int ret = run_command(argc, argv);
+
+	/* a full disk or a closed pipe is an error, never silence */
+	return output_stdout_close() ? EXIT_ENV : ret;
 }

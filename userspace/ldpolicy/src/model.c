@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 
 #include "model.h"
 #include "util.h"
@@ -323,4 +324,43 @@ void model_free(struct model *m)
 	free(m->r);
 	free(m->name);
 	memset(m, 0, sizeof(*m));
+}
+
+bool model_reason_on_arch(const struct model_reason *r, const char *arch)
+{
+	size_t n = strlen(arch);
+
+	if (!r->n_sites)
+		return true;
+	for (size_t i = 0; i < r->n_sites; i++)
+		if (strncmp(r->sites[i], "arch/", 5) ||
+		    (!strncmp(r->sites[i] + 5, arch, n) && r->sites[i][5 + n] == '/'))
+			return true;
+	return false;
+}
+
+const char *model_host_arch(void)
+{
+	static char arch[65];
+	struct utsname u;
+
+	if (arch[0])
+		return arch;
+	if (uname(&u))
+		snprintf(arch, sizeof(arch), "x86");
+	else if (!strcmp(u.machine, "x86_64") || (u.machine[0] == 'i' && strstr(u.machine, "86")))
+		snprintf(arch, sizeof(arch), "x86");
+	else if (!strcmp(u.machine, "aarch64"))
+		snprintf(arch, sizeof(arch), "arm64");
+	else if (!strncmp(u.machine, "ppc", 3))
+		snprintf(arch, sizeof(arch), "powerpc");
+	else if (!strncmp(u.machine, "s390", 4))
+		snprintf(arch, sizeof(arch), "s390");
+	else if (!strncmp(u.machine, "riscv", 5))
+		snprintf(arch, sizeof(arch), "riscv");
+	else if (!strncmp(u.machine, "arm", 3))
+		snprintf(arch, sizeof(arch), "arm");
+	else
+		snprintf(arch, sizeof(arch), "%s", u.machine);
+	return arch;
 }

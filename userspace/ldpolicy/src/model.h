@@ -68,6 +68,17 @@ capset model_needs(const struct model *m, const struct model_reason *r);
 capset model_effective(const struct model *m, const struct model_reason *r,
 		       bool (*allowed)(const char *id, void *arg), void *arg);
 
+/*
+ * Does @r exist on architecture @arch (a kernel arch/ directory name,
+ * "x86")? Yes when one of its call sites is outside arch/, or in
+ * arch/@arch/: LOCKDOWN_XMON_RW, whose only sites are powerpc's, does
+ * not exist on x86.
+ */
+bool model_reason_on_arch(const struct model_reason *r, const char *arch);
+
+/* The kernel architecture ldpolicy runs on ("x86", "arm64", ...). */
+const char *model_host_arch(void);
+
 /* "kernel-write, kernel-read" for @set, into @buf. */
 const char *model_capset_str(const struct model *m, capset set, char *buf, size_t len);
 

@@ -48,10 +48,15 @@ static bool end_of_stmt(struct parser *ps, const char *what)
 {
 	if (ps->tok.kind == TOK_EOL || ps->tok.kind == TOK_EOF)
 		return true;
-	if (ps->tok.kind != TOK_BAD)
-		diag_error(ps->d, &ps->tok.loc, "unexpected %s%s%s%s after %s",
-			   tok_kind_name(ps->tok.kind), ps->tok.text ? " '" : "",
-			   ps->tok.text ? ps->tok.text : "", ps->tok.text ? "'" : "", what);
+	if (ps->tok.kind == TOK_WORD)
+		diag_error(ps->d, &ps->tok.loc, "unexpected word '%s' after %s: a statement "
+			   "ends with its line", ps->tok.text, what);
+	else if (ps->tok.kind == TOK_STRING)
+		diag_error(ps->d, &ps->tok.loc, "unexpected string \"%s\" after %s",
+			   ps->tok.text, what);
+	else if (ps->tok.kind != TOK_BAD)
+		diag_error(ps->d, &ps->tok.loc, "unexpected %s after %s",
+			   tok_kind_name(ps->tok.kind), what);
 	return false;
 }
 
@@ -149,9 +154,33 @@ static bool parse_stmt(struct parser *ps, struct stmt *s)
 		return parse_string(ps, s, "why the bypass is acceptable") &&
 		       end_of_stmt(ps, "the reason");
 	}
-	diag_error(ps->d, &ps->tok.loc,
-		   "unknown statement '%s': expected deny, allow, include, intent, acknowledge or seal",
-		   kw);
+	{
+		static const char *const keywords[] = { "deny", "allow", "include", "intent",
+							"acknowledge", "seal" };
+		const char *best = NULL;
+		unsigned int best_d = ~0U;
+
+		for (size_t i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++) {
+			unsigned int dist = edit_distance(kw, keywords[i]);
+
+			if (dist < best_d) {
+				best_d = dist;
+				best = keywords[i];
+			}
+		}
+		if (!best_d)
+			diag_error(ps->d, &ps->tok.loc, "unknown statement '%s': keywords are "
+				   "lower case ('%s')", kw, best);
+		else if (strlen(kw) <= 32 && best_d <= 2)
+			diag_error(ps->d, &ps->tok.loc, "unknown statement '%s'; did you mean "
+				   "'%s'?", kw, best);
+		else
+			diag_error(ps->d, &ps->tok.loc, "unknown statement '%s': expected deny, "
+				   "allow, include, intent, acknowledge or seal", kw);
+		diag_code(ps->d, "syntax");
+		if (strlen(kw) <= 32 && best_d <= 2)
+			diag_suggest(ps->d, "%s", best);
+	}
 	return false;
 }
 

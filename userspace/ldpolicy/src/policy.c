@@ -9,7 +9,9 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "paths.h"
 #include "policy.h"
 #include "util.h"
 
@@ -18,6 +20,7 @@
 struct ctx {
 	struct policy *p;
 	struct diags *d;
+	bool include_failed;	/* what an include would have denied is unknown */
 	char *stack[MAX_INCLUDE_DEPTH];	/* realpaths being compiled */
 	int depth;
 };
@@ -42,6 +45,19 @@ unsigned int policy_count(const struct policy *p)
 	for (int i = 0; i < POLICY_WORDS; i++)
 		n += __builtin_popcountll(p->deny[i]);
 	return n;
+}
+
+const struct loc *policy_feature_intent(const struct policy *p, unsigned int what)
+{
+	const char *file = p->deny_loc[what].file;
+
+	if (!file)
+		return p->intent == INTENT_FEATURE_DISABLE ? &p->intent_loc : NULL;
+	for (size_t i = 0; i < p->n_intents; i++)
+		if (p->intents[i].loc.file == file)
+			return p->intents[i].intent == INTENT_FEATURE_DISABLE ? &p->intents[i].loc :
+										NULL;
+	return NULL;
 }
 
 uint32_t policy_flags(const struct policy *p)
@@ -101,6 +117,9 @@ static void apply_name(struct ctx *c, const struct word *w, bool deny)
 		else
 			diag_error(c->d, &w->loc, "unknown reason '%s' (not in the table from %s)",
 				   w->text, t->source);
+		diag_code(c->d, "unknown-reason");
+		if (s)
+			diag_suggest(c->d, "%s", s);
 		return;
 	}
 	if (!deny) {
@@ -108,7 +127,8 @@ static void apply_name(struct ctx *c, const struct word *w, bool deny)
 
 		for (unsigned int i = lo; i < hi; i++)
 			any |= table_is_reason(t, i) && policy_denies(c->p, i);
-		if (!any)
+		/* after a failed include, not knowing is no finding */
+		if (!any && !c->include_failed)
 			diag_warning(c->d, &w->loc, "'allow %s' has no effect: nothing it names is denied here",
 				     w->text);
 	}
@@ -126,20 +146,50 @@ static void apply_name(struct ctx *c, const struct word *w, bool deny)
 static int compile_file(struct ctx *c, const char *path, const struct loc *from);
 static int compile_parsed(struct ctx *c, struct policy_file *f, char *real, unsigned int errors);
 
+static const char **include_dirs;
+static size_t n_include_dirs, cap_include_dirs;
+
+void policy_add_include_dir(const char *dir)
+{
+	grow(&include_dirs, &cap_include_dirs, n_include_dirs + 1, sizeof(*include_dirs));
+	include_dirs[n_include_dirs++] = dir;
+}
+
 static void do_include(struct ctx *c, const struct stmt *s, const char *from_path)
 {
-	char *dir, *path;
+	const char *name = s->str.text;
+	char *path;
 
-	if (s->str.text[0] == '/' || !strchr(from_path, '/')) {
-		path = xstrdup(s->str.text);
+	if (name[0] == '/' || !strchr(from_path, '/')) {
+		path = xstrdup(name);
 	} else {
 		char *copy = xstrdup(from_path);
 
-		dir = dirname(copy);
-		path = xasprintf("%s/%s", dir, s->str.text);
+		path = xasprintf("%s/%s", dirname(copy), name);
 		free(copy);
 	}
-	compile_file(c, path, &s->str.loc);
+	/* not beside its includer: the include path, then the shipped policies */
+	for (size_t i = 0; name[0] != '/' && access(path, F_OK) && i <= n_include_dirs; i++) {
+		char *there = xasprintf("%s/%s", i < n_include_dirs ? include_dirs[i] :
+					LDPOLICY_POLICY_DIR, name);
+
+		if (!access(there, F_OK)) {
+			free(path);
+			path = there;
+		} else {
+			free(there);
+		}
+	}
+	if (name[0] != '/' && access(path, F_OK) && errno == ENOENT) {
+		diag_error(c->d, &s->str.loc, "cannot include '%s': not beside this file, %sor in "
+			   "the shipped policies (%s)", name,
+			   n_include_dirs ? "in the -I directories " : "", LDPOLICY_POLICY_DIR);
+		c->include_failed = true;
+		free(path);
+		return;
+	}
+	if (compile_file(c, path, &s->str.loc))
+		c->include_failed = true;
 	free(path);
 }
 
@@ -162,17 +212,24 @@ static void do_stmt(struct ctx *c, const struct stmt *s, const char *path)
 	case ST_INTENT: {
 		enum intent in = strcmp(s->names[0].text, "feature-disable") ?
 				 INTENT_BOUNDARY : INTENT_FEATURE_DISABLE;
+		struct file_intent *fi = NULL;
 
-		if (p->intent_loc.file && in != p->intent) {
-			diag_error(c->d, &s->loc, "conflicting intent: '%s' here", s->names[0].text);
-			diag_note(c->d, &p->intent_loc, "the intent was declared here");
+		/* an intent is the declaring file's own, declared once */
+		for (size_t i = 0; i < p->n_intents && !fi; i++)
+			if (p->intents[i].loc.file == s->loc.file)
+				fi = &p->intents[i];
+		if (fi) {
+			diag_error(c->d, &s->loc, "%s intent: a file declares its intent once",
+				   fi->intent == in ? "repeated" : "conflicting");
+			diag_note(c->d, &fi->loc, "the intent was declared here");
 			break;
 		}
-		p->intent = in;
-		p->intent_loc = s->loc;
-		if (s->str.text) {
-			free(p->intent_why);
-			p->intent_why = xstrdup(s->str.text);
+		grow(&p->intents, &p->cap_intents, p->n_intents + 1, sizeof(*p->intents));
+		p->intents[p->n_intents++] = (struct file_intent){ in, s->loc };
+		if (in == INTENT_FEATURE_DISABLE && p->intent != INTENT_FEATURE_DISABLE) {
+			p->intent = in;
+			p->intent_loc = s->loc;
+			p->intent_why = s->str.text ? xstrdup(s->str.text) : NULL;
 		}
 		break;
 	}
@@ -186,12 +243,25 @@ static void do_stmt(struct ctx *c, const struct stmt *s, const char *path)
 			diag_error(c->d, &s->names[0].loc, "unknown reason '%s'%s%s%s",
 				   s->names[0].text, sug ? "; did you mean '" : "",
 				   sug ? sug : "", sug ? "'?" : "");
+			diag_code(c->d, "unknown-reason");
+			if (sug)
+				diag_suggest(c->d, "%s", sug);
 			break;
 		}
 		if (!s->str.text[0]) {
 			diag_error(c->d, &s->str.loc, "an acknowledgement needs a reason, not an empty string");
 			break;
 		}
+		for (size_t i = 0; i < p->n_acks; i++)
+			if (p->acks[i].reason == (unsigned int)what) {
+				diag_warning(c->d, &s->loc, "%s is acknowledged already: this "
+					     "acknowledgement is ignored", p->t->v[what].id);
+				diag_note(c->d, &p->acks[i].loc, "the first acknowledgement");
+				what = -1;
+				break;
+			}
+		if (what < 0)
+			break;
 		grow(&p->acks, &p->cap_acks, p->n_acks + 1, sizeof(*p->acks));
 		a = &p->acks[p->n_acks++];
 		a->reason = what;
@@ -220,8 +290,8 @@ static int compile_file(struct ctx *c, const char *path, const struct loc *from)
 		if (from)
 			diag_error(c->d, from, "cannot include '%s': %s", path, strerror(errno));
 		else
-			diag_error(c->d, &(struct loc){ .file = path }, "cannot read: %s",
-				   strerror(errno));
+			diag_io_error(c->d, &(struct loc){ .file = path }, "cannot read: %s",
+				      strerror(errno));
 		return -1;
 	}
 	if (strcmp(path, "-") && realpath(path, real)) {
@@ -287,5 +357,6 @@ void policy_free(struct policy *p)
 		free(p->acks[i].why);
 	free(p->acks);
 	free(p->intent_why);
+	free(p->intents);
 	memset(p, 0, sizeof(*p));
 }

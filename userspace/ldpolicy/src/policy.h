@@ -24,20 +24,41 @@ struct ack {
 	bool used;		/* set by the analysis when it excuses a finding */
 };
 
+/* A file's declared intent: it covers the denials that file makes. */
+struct file_intent {
+	enum intent intent;
+	struct loc loc;		/* loc.file is the declaring file */
+};
+
 struct policy {
 	const struct reason_table *t;
 	uint64_t deny[POLICY_WORDS];
 	struct loc deny_loc[LOCKDOWN_POLICY_MAX_REASONS];	/* last deny */
 	struct loc allow_loc[LOCKDOWN_POLICY_MAX_REASONS];	/* last allow */
+	/*
+	 * The blob's intent: feature-disable when any file declares it (the
+	 * first such declaration's place and reason here), for the flag
+	 * LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY.
+	 */
 	enum intent intent;
 	struct loc intent_loc;
 	char *intent_why;
+	/* each file's own declaration: what the bypass analysis excuses */
+	struct file_intent *intents;
+	size_t n_intents, cap_intents;
 	struct ack *acks;
 	size_t n_acks, cap_acks;
 	bool seal;
 	struct policy_file **files;	/* keeps every loc's file name alive */
 	size_t n_files, cap_files;
 };
+
+/*
+ * Where an include that is not found beside the file that includes it is
+ * looked for, in order: the directories added here (ldpolicy -I), then
+ * the shipped policies (include "integrity.ldp" from /etc).
+ */
+void policy_add_include_dir(const char *dir);
 
 /*
  * Compile @paths (in order, as if each were included by the next) against
@@ -56,6 +77,12 @@ void policy_from_bits(struct policy *p, const struct reason_table *t,
 		      const uint64_t *words, uint32_t flags);
 
 bool policy_denies(const struct policy *p, unsigned int what);
+/*
+ * The intent that covers the denial of @what: that of the file whose deny
+ * statement denies it last, or, for a policy read from a blob (no files),
+ * the blob's. NULL for security-boundary.
+ */
+const struct loc *policy_feature_intent(const struct policy *p, unsigned int what);
 void policy_set(struct policy *p, unsigned int what, bool deny);
 unsigned int policy_count(const struct policy *p);
 uint32_t policy_flags(const struct policy *p);

@@ -6,11 +6,13 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 
+#include "paths.h"
 #include "table.h"
 #include "util.h"
 
@@ -173,35 +175,6 @@ int table_lookup(const struct reason_table *t, const char *name)
 	return -1;
 }
 
-static unsigned int edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	unsigned int *row = xcalloc(lb + 1, sizeof(*row)), r;
-
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		unsigned int diag = row[0];
-
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			unsigned int up = row[j];
-			unsigned int cost = (a[i - 1] | 0x20) != (b[j - 1] | 0x20);
-			unsigned int best = diag + cost;
-
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
-		}
-	}
-	r = row[lb];
-	free(row);
-	return r;
-}
-
 const char *table_suggest(const struct reason_table *t, const char *name)
 {
 	const char *best = NULL;
@@ -303,6 +276,40 @@ static int sniff(const char *path, unsigned char *buf, size_t n)
 	return got == n ? 0 : -1;
 }
 
+/*
+ * Neither the kernel's table nor its BTF: the shipped table for the running
+ * release, if there is one, said out loud. Nothing is checked against the
+ * kernel then; a blob compiled with it is, when the kernel loads it.
+ */
+static int load_release_table(struct reason_table *t, struct diags *d)
+{
+	struct utsname u;
+	unsigned int major, minor;
+	char *path;
+	int ret = -1;
+
+	if (uname(&u) || sscanf(u.release, "%u.%u", &major, &minor) != 2) {
+		diag_error(d, NULL, "no reason table: this kernel has neither " SECFS_DIR
+			   " nor " BTF_VMLINUX ", and its release is unknown; give one "
+			   "with --table");
+		return -1;
+	}
+	path = xasprintf("%s/linux-%u.%u.table", LDPOLICY_TABLE_DIR, major, minor);
+	if (access(path, R_OK)) {
+		diag_error(d, NULL, "no reason table: this kernel (%s) has neither " SECFS_DIR
+			   " nor " BTF_VMLINUX ", and no table for Linux %u.%u is shipped "
+			   "(%s); give one with --table", u.release, major, minor, path);
+	} else {
+		diag_warning(d, NULL, "this kernel (%s) has neither " SECFS_DIR " nor "
+			     BTF_VMLINUX ": using the shipped table for Linux %u.%u, %s, "
+			     "unchecked against the kernel (--table chooses another)",
+			     u.release, major, minor, path);
+		ret = load_text_file(t, path, false, d);
+	}
+	free(path);
+	return ret;
+}
+
 int table_load(struct reason_table *t, const char *spec, struct diags *d)
 {
 	unsigned char magic[4];
@@ -313,9 +320,19 @@ int table_load(struct reason_table *t, const char *spec, struct diags *d)
 			return load_text_file(t, SECFS_DIR "/reasons", false, d);
 		if (!access(BTF_VMLINUX, R_OK))
 			return table_from_btf(t, BTF_VMLINUX, d);
-		diag_error(d, NULL, "no reason table: this kernel has neither "
-			   SECFS_DIR " nor " BTF_VMLINUX "; give one with --table");
-		return -1;
+		return load_release_table(t, d);
+	}
+	/* a bare name not here is a shipped table: --table linux-6.12.table */
+	if (!strchr(spec, '/') && access(spec, F_OK)) {
+		char *shipped = xasprintf("%s/%s", LDPOLICY_TABLE_DIR, spec);
+		int ret = -1;
+
+		if (!access(shipped, F_OK))
+			ret = table_load(t, shipped, d);
+		else
+			diag_error(d, &loc, "no such table, here or in %s", LDPOLICY_TABLE_DIR);
+		free(shipped);
+		return ret;
 	}
 	if (is_dir(spec)) {
 		char *p = xasprintf("%s/reasons", spec);

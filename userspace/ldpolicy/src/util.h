@@ -36,6 +36,19 @@ char *arena_strndup(struct arena *a, const char *s, size_t n);
 void *arena_memdup(struct arena *a, const void *src, size_t n);
 void arena_free(struct arena *a);
 
+/*
+ * The length of the valid UTF-8 sequence at @s (1 to 4 bytes), or 0 if
+ * the bytes there are not one (a stray continuation byte, an overlong
+ * form, a surrogate, beyond U+10FFFF, or cut short by the NUL).
+ */
+size_t utf8_len(const char *s);
+
+/*
+ * Levenshtein distance between @a and @b, ignoring ASCII case: how far a
+ * misspelt word is from a known one, for did-you-mean.
+ */
+unsigned int edit_distance(const char *a, const char *b);
+
 /* Grow *arr (of *cap elements of size elem) to hold at least n. */
 void grow(void *arr, size_t *cap, size_t n, size_t elem);
 
