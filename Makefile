@@ -9,7 +9,7 @@
 #   make coverage    run the per-reason matrix, write docs/coverage.md
 #   make fuzz        fuzz every harness for FUZZ_TIME seconds (default 600),
 #                    from FUZZ_SEED if given (the report names the seed)
-#   make bench       the speed targets: compile vs cat, load vs cat (in the VM)
+#   make bench       the speed targets: compile and load vs cat, the hook (in the VM)
 #   make kernel-series  export kernel/ as a git format-patch series
 #   make install     install ldpolicy (DESTDIR, PREFIX)
 #
@@ -132,7 +132,7 @@ kernel-series: $(BUILD)/tree.stamp
 
 # --- VM test bed -------------------------------------------------------
 
-VM_TOOLS := ldprobe ldwrite ldblob ldas ldstress ldtime ldbpfdoor
+VM_TOOLS := ldprobe ldwrite ldblob ldas ldstress ldtime ldbpfdoor ldsysbench
 VM_BIN   := $(BUILD)/vm/bin
 ldprobe_SRCS := tests/vm/tools/ldprobe.c tests/vm/tools/probes.c tests/vm/tools/probes_bpf.c \
 	tests/vm/tools/probes_xfrm.c tests/vm/tools/probes_kdb.c tests/vm/tools/errname.c
@@ -141,6 +141,7 @@ ldblob_SRCS  := tests/vm/tools/ldblob.c
 ldas_SRCS    := tests/vm/tools/ldas.c
 ldstress_SRCS := tests/vm/tools/ldstress.c tests/vm/tools/errname.c
 ldtime_SRCS  := tests/vm/tools/ldtime.c
+ldsysbench_SRCS := tests/vm/tools/ldsysbench.c tests/vm/tools/errname.c
 ldbpfdoor_SRCS := tests/vm/tools/ldbpfdoor.c tests/vm/tools/errname.c
 ldbpfdoor_LIBS := -lbpf -lelf -lz -lzstd
 
@@ -199,6 +200,7 @@ $(BUILD)/vm/modules-$(1)/.stamp: $(call kimage,$(1)) $(wildcard tests/vm/modules
 		M=$$(abspath $$(@D)/src) modules
 	@cp $$(@D)/src/ldtest.ko $$(@D)/unsigned.ko
 	@$(call sign,$(1)) $$(@D)/src/ldtest.ko $$(@D)/hwparam.ko
+	@$(call sign,$(1)) $$(@D)/src/ldbench.ko $$(@D)/ldbench.ko
 	@echo io=0x300 > $$(@D)/hwparam.param
 	@$(call sign,$(1)) $(BUILD)/obj-$(1)/arch/x86/mm/testmmiotrace.ko \
 		$$(@D)/testmmiotrace.ko
@@ -352,9 +354,18 @@ test-unit: $(UNIT_TESTS) $(LDPOLICY) | deps-ldpolicy+bpf+unit
 
 # --- benchmarks (make bench; never part of make check) ----------------
 
-bench: $(LDPOLICY_STATIC) $(call kimage,test) $(BUILD)/vm/initramfs-test.cpio
+# The hook, one boot per configuration, one at a time (a second VM on the
+# other core would be in the figures): static lockdown alone, lockdown_policy
+# empty and with 20 reasons, the BPF backend with the same 20. The report
+# (docs/performance.md, docs/performance.svg) sets them side by side.
+BENCH_HOOK := hook-static hook-lsm-empty hook-lsm-20 hook-bpf-20
+
+bench: $(LDPOLICY_STATIC) $(call kimage,test) $(call kimage,bpf) \
+		$(BUILD)/vm/initramfs-test.cpio $(BUILD)/vm/initramfs-bpf.cpio
 	@tests/bench/compile.sh $(LDPOLICY_STATIC) $(COVERAGE_TABLE) $(BUILD)/bench
 	@$(VM_RUN) -S tests/bench/scenarios -v bench-load
+	@$(VM_RUN) -S tests/bench/scenarios -j 1 -v $(BENCH_HOOK)
+	@tests/bench/hook-report.sh $(BUILD)/vm/logs $(BUILD) docs
 
 # --- fuzzing -----------------------------------------------------------
 # libFuzzer harnesses (clang, ASan, UBSan): the kernel's blob validation
