@@ -6,17 +6,16 @@
 #include <linux/string.h>
 
 #include "lockdown_policy.h"
+#include "state_kunit.h"
 
 static struct lockdown_policy_state *parse(struct kunit *test, const char *arg,
 					   int *unknown)
 {
-	struct lockdown_policy_state *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	struct lockdown_policy_state *s = lockdown_policy_test_state(test);
 	size_t len = strlen(arg) + 1;
 	char *copy = kunit_kzalloc(test, len, GFP_KERNEL);
 
-	KUNIT_ASSERT_NOT_NULL(test, s);
 	KUNIT_ASSERT_NOT_NULL(test, copy);
-	lockdown_policy_state_init(s);
 	strscpy(copy, arg, len);
 	*unknown = lockdown_policy_parse_list(s, copy, "kunit");
 	return s;

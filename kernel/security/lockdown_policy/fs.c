@@ -116,7 +116,7 @@ static int policy_show(struct seq_file *m, void *v)
 	enum lockdown_reason level = lockdown_level();
 	unsigned int what;
 
-	mutex_lock(&lockdown_policy.lock);
+	mutex_lock(lockdown_policy.lock);
 	for (what = 0; what < LOCKDOWN_POLICY_NR; what++) {
 		bool by_policy, by_static;
 
@@ -129,7 +129,7 @@ static int policy_show(struct seq_file *m, void *v)
 			   by_policy || by_static ? "denied" : "allowed",
 			   lockdown_policy_denier(by_policy, by_static));
 	}
-	mutex_unlock(&lockdown_policy.lock);
+	mutex_unlock(lockdown_policy.lock);
 	return 0;
 }
 
@@ -153,7 +153,7 @@ static int counters_show(struct seq_file *m, void *v)
 	for (what = 0; what < LOCKDOWN_POLICY_NR; what++)
 		if (lockdown_policy_is_reason(what))
 			seq_printf(m, "%s %lu\n", lockdown_policy_reason_id(what),
-				   atomic_long_read(&lockdown_policy.denials[what]));
+				   lockdown_policy_denials(&lockdown_policy, what));
 	return 0;
 }
 

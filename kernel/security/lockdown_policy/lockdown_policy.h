@@ -13,9 +13,9 @@
 #ifndef _SECURITY_LOCKDOWN_POLICY_H
 #define _SECURITY_LOCKDOWN_POLICY_H
 
-#include <linux/atomic.h>
 #include <linux/bitmap.h>
 #include <linux/mutex.h>
+#include <linux/percpu.h>
 #include <linux/security.h>
 #include <linux/types.h>
 
@@ -25,24 +25,39 @@
 #define LOCKDOWN_POLICY_NR	LOCKDOWN_CONFIDENTIALITY_MAX
 
 /**
+ * struct lockdown_policy_counters - denials per reason, on one CPU
+ * @n: per reason, how many times the policy denied it on this CPU
+ */
+struct lockdown_policy_counters {
+	unsigned long n[LOCKDOWN_POLICY_NR];
+};
+
+/**
  * struct lockdown_policy_state - what the policy denies
  * @denied: one bit per reason; read locklessly by the hook. Bits are only
  *	ever set, never cleared, so a reader sees each reason either still
  *	allowed or denied for good.
+ * @sealed: no further policy is accepted until reboot
+ * @flags: LOCKDOWN_POLICY_FLAG_* of the last policy applied (without SEAL)
+ * @loads: policies applied since boot
  * @lock: serialises updates, and readers that need a consistent view of
  *	more than one field
- * @flags: LOCKDOWN_POLICY_FLAG_* of the last policy applied (without SEAL)
- * @sealed: no further policy is accepted until reboot
- * @loads: policies applied since boot
- * @denials: per reason, how many times this policy denied it
+ * @denials: per CPU and reason, how many times this policy denied it
+ *
+ * Everything here is written only by a load or at boot, so the state the
+ * kernel enforces lives in read-mostly data (read-only after init in static
+ * mode): the hook's bit test shares its cache line with nothing that is
+ * written on a hot path. What is written often is elsewhere and reached
+ * through pointers the hook never follows: the mutex, which any reader of
+ * the policy file takes, and the counters, one set per CPU.
  */
 struct lockdown_policy_state {
 	DECLARE_BITMAP(denied, LOCKDOWN_POLICY_NR);
-	struct mutex lock;	/* see above */
-	u32 flags;
 	bool sealed;
+	u32 flags;
 	unsigned int loads;
-	atomic_long_t denials[LOCKDOWN_POLICY_NR];
+	struct mutex *lock;	/* see above */
+	struct lockdown_policy_counters __percpu *denials;
 };
 
 /* The policy in force. */
@@ -57,14 +72,37 @@ const char *lockdown_policy_reason_class(unsigned int what);
 int lockdown_policy_lookup(const char *name);
 
 /* policy.c */
-void lockdown_policy_state_init(struct lockdown_policy_state *s);
-int lockdown_policy_check(struct lockdown_policy_state *s,
-			  enum lockdown_reason what);
+int lockdown_policy_state_init(struct lockdown_policy_state *s, struct mutex *lock);
+void lockdown_policy_state_destroy(struct lockdown_policy_state *s);
+int lockdown_policy_refuse(enum lockdown_reason what,
+			   struct lockdown_policy_state *s);
+unsigned long lockdown_policy_denials(struct lockdown_policy_state *s,
+				      enum lockdown_reason what);
 int lockdown_policy_tighten(struct lockdown_policy_state *s,
 			    const struct lockdown_policy_blob *blob);
 void lockdown_policy_deny(struct lockdown_policy_state *s,
 			  enum lockdown_reason what);
 void lockdown_policy_seal(struct lockdown_policy_state *s);
+
+/**
+ * lockdown_policy_check - the locked_down decision
+ * @s: the policy
+ * @what: the reason the kernel asks about
+ *
+ * The allowed path, inlined into the hook: a bounds check and a bit test on
+ * read-mostly data, no stack frame. Everything else (counting, the notice,
+ * a reason out of range) is in lockdown_policy_refuse(), out of line.
+ *
+ * Return: 0 if @s allows @what, -EPERM if it denies it.
+ */
+static __always_inline int lockdown_policy_check(struct lockdown_policy_state *s,
+						 enum lockdown_reason what)
+{
+	if (likely((unsigned int)what < LOCKDOWN_POLICY_NR &&
+		   !test_bit(what, s->denied)))
+		return 0;
+	return lockdown_policy_refuse(what, s);
+}
 
 /* boot.c */
 int lockdown_policy_parse_list(struct lockdown_policy_state *s, char *list,

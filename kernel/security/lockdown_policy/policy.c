@@ -5,6 +5,7 @@
  */
 #define pr_fmt(fmt) "lockdown_policy: " fmt
 
+#include <linux/percpu.h>
 #include <linux/printk.h>
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
@@ -12,48 +13,115 @@
 
 #include "lockdown_policy.h"
 
-struct lockdown_policy_state lockdown_policy = {
-	.lock = __MUTEX_INITIALIZER(lockdown_policy.lock),
+/*
+ * In static mode the policy is whole once early boot is over: the hook's
+ * state can be read-only from then on.
+ */
+#ifdef CONFIG_SECURITY_LOCKDOWN_POLICY_STATIC
+#define __lockdown_policy_state __ro_after_init
+#else
+#define __lockdown_policy_state __read_mostly
+#endif
+
+static DEFINE_MUTEX(lockdown_policy_lock);
+static DEFINE_PER_CPU(struct lockdown_policy_counters, lockdown_policy_counters);
+
+struct lockdown_policy_state lockdown_policy __lockdown_policy_state = {
 	.sealed = IS_ENABLED(CONFIG_SECURITY_LOCKDOWN_POLICY_STATIC),
+	.lock = &lockdown_policy_lock,
+	.denials = &lockdown_policy_counters,
+};
+
+/*
+ * One ratelimit per reason, so that a noisy reason (xfrm_redact() asks once
+ * per SA in a dump) cannot hide the notices of the others. Shared by every
+ * state: it limits what reaches the log, not what is denied.
+ */
+static struct ratelimit_state lockdown_policy_notices[LOCKDOWN_POLICY_NR] = {
+	[0 ... LOCKDOWN_POLICY_NR - 1] =
+		RATELIMIT_STATE_INIT(lockdown_policy_notices,
+				     DEFAULT_RATELIMIT_INTERVAL,
+				     DEFAULT_RATELIMIT_BURST),
 };
 
 /**
  * lockdown_policy_state_init - an empty policy: nothing denied, not sealed
  * @s: the state to initialise
+ * @lock: the mutex that serialises its updates, initialised
  *
- * For policy state other than the one in force (KUnit tests).
+ * For policy state other than the one in force (KUnit tests). Undo with
+ * lockdown_policy_state_destroy().
+ *
+ * Return: 0, or -ENOMEM if there is no memory for the counters.
  */
-void lockdown_policy_state_init(struct lockdown_policy_state *s)
+int lockdown_policy_state_init(struct lockdown_policy_state *s,
+			       struct mutex *lock)
 {
 	memset(s, 0, sizeof(*s));
-	mutex_init(&s->lock);
+	s->lock = lock;
+	s->denials = alloc_percpu(struct lockdown_policy_counters);
+	return s->denials ? 0 : -ENOMEM;
 }
 
 /**
- * lockdown_policy_check - the locked_down decision
- * @s: the policy
- * @what: the reason the kernel asks about
- *
- * The hot path is a bounds check and a bit test: no lock, no allocation.
- * A denial is counted and logged (ratelimited), naming the reason and the
- * task.
- *
- * Return: 0 if @s allows @what, -EPERM if it denies it.
+ * lockdown_policy_state_destroy - free what lockdown_policy_state_init() took
+ * @s: the state
  */
-int lockdown_policy_check(struct lockdown_policy_state *s,
-			  enum lockdown_reason what)
+void lockdown_policy_state_destroy(struct lockdown_policy_state *s)
 {
-	if (unlikely((unsigned int)what >= LOCKDOWN_POLICY_NR))
-		return 0;	/* the static LSM warns about invalid reasons */
-	if (likely(!test_bit(what, s->denied)))
-		return 0;
+	free_percpu(s->denials);
+	s->denials = NULL;
+}
 
-	atomic_long_inc(&s->denials[what]);
-	pr_notice_ratelimited("%s[%d]: %s (%s) denied by lockdown_policy\n",
-			      current->comm, task_pid_nr(current),
-			      lockdown_policy_reason_id(what),
-			      lockdown_reasons[what]);
+/**
+ * lockdown_policy_refuse - the locked_down decision, off the allowed path
+ * @what: a reason lockdown_policy_check() did not find allowed
+ * @s: the policy
+ *
+ * Out of line and cold, so that the allowed path stays a bit test (@what
+ * first: the hook passes it on in the register it came in). A
+ * reason out of range is refused, as the static LSM refuses it (which also
+ * warns). A denial is counted on this CPU and noticed, ratelimited per
+ * reason, naming the reason and the task.
+ *
+ * Denials cannot happen before the per-CPU areas are set up: the LSM is
+ * initialised just before them, and nothing in between asks.
+ *
+ * Return: -EPERM.
+ */
+int __cold lockdown_policy_refuse(enum lockdown_reason what,
+				  struct lockdown_policy_state *s)
+{
+	if ((unsigned int)what >= LOCKDOWN_POLICY_NR)
+		return -EPERM;
+	this_cpu_inc(s->denials->n[what]);
+	if (__ratelimit(&lockdown_policy_notices[what]))
+		pr_notice("%s[%d]: %s (%s) denied by lockdown_policy\n",
+			  current->comm, task_pid_nr(current),
+			  lockdown_policy_reason_id(what),
+			  lockdown_reasons[what]);
 	return -EPERM;
+}
+
+/**
+ * lockdown_policy_denials - how many times a policy denied a reason
+ * @s: the policy
+ * @what: a reason below LOCKDOWN_POLICY_NR
+ *
+ * Sums the per-CPU counters. Not a snapshot: denials on other CPUs may
+ * land while it adds.
+ *
+ * Return: the denials of @what since @s was set up.
+ */
+unsigned long lockdown_policy_denials(struct lockdown_policy_state *s,
+				      enum lockdown_reason what)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu_ptr(s->denials, cpu)->n[what];
+	return sum;
 }
 
 /**
@@ -93,7 +161,7 @@ int lockdown_policy_tighten(struct lockdown_policy_state *s,
 
 	bitmap_from_arr64(want, blob->words, LOCKDOWN_POLICY_NR);
 
-	mutex_lock(&s->lock);
+	mutex_lock(s->lock);
 	if (s->sealed) {
 		ret = -EPERM;
 		goto out;
@@ -108,16 +176,16 @@ int lockdown_policy_tighten(struct lockdown_policy_state *s,
 			added++;
 		}
 	}
-	s->flags = blob->flags & ~LOCKDOWN_POLICY_FLAG_SEAL;
+	WRITE_ONCE(s->flags, blob->flags & ~LOCKDOWN_POLICY_FLAG_SEAL);
 	s->loads++;
 	if (blob->flags & LOCKDOWN_POLICY_FLAG_SEAL)
-		s->sealed = true;
+		WRITE_ONCE(s->sealed, true);
 	pr_notice("policy %u loaded by %s[%d]: %u reasons denied, %u new%s\n",
 		  s->loads, current->comm, task_pid_nr(current),
 		  bitmap_weight(s->denied, LOCKDOWN_POLICY_NR), added,
 		  s->sealed ? ", sealed" : "");
 out:
-	mutex_unlock(&s->lock);
+	mutex_unlock(s->lock);
 	return ret;
 }
 
@@ -129,10 +197,12 @@ out:
  */
 void lockdown_policy_seal(struct lockdown_policy_state *s)
 {
-	mutex_lock(&s->lock);
-	if (!s->sealed)
+	mutex_lock(s->lock);
+	/* a sealed state is not written: in static mode it is read-only */
+	if (!s->sealed) {
 		pr_notice("sealed by %s[%d]\n", current->comm,
 			  task_pid_nr(current));
-	s->sealed = true;
-	mutex_unlock(&s->lock);
+		WRITE_ONCE(s->sealed, true);
+	}
+	mutex_unlock(s->lock);
 }
