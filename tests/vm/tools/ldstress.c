@@ -14,6 +14,8 @@
  *   - every reader sees the denied set only grow, and whole files (one
  *     well-formed line per reason);
  *   - a reason seen denied before an operation refuses the operation;
+ *   - the denial counters of DEV_MEM, KCORE and IOPORT rise by exactly the
+ *     refusals the operations met (nothing else in the VM asks them);
  *   - at the end, the denied set is exactly the union of accepted blobs.
  * Prints TAP: one test per invariant, with the operation counts.
  */
@@ -44,12 +46,15 @@ struct shared {
 	uint64_t accepted;		/* union of accepted blobs */
 	unsigned long loads_ok, loads_eperm, malformed, malformed_ok;
 	unsigned long reads, ops, ops_denied;
+	unsigned long refused[3];	/* per counted reason (counted[]) */
 	unsigned long bad_errno, not_monotonic, torn, leaked;
 	char first_error[256];
 };
 
 static struct shared *sh;
 static unsigned int nr, nreasons, reasons[MAX_REASONS], dev_mem_bit, kcore_bit;
+/* the reasons whose counters are checked, in struct shared's refused[] order */
+static const char *const counted[3] = { "LOCKDOWN_DEV_MEM", "LOCKDOWN_KCORE", "LOCKDOWN_IOPORT" };
 static uint8_t fingerprint[LOCKDOWN_POLICY_FINGERPRINT_SIZE];
 static volatile sig_atomic_t stop;
 
@@ -254,6 +259,31 @@ static void reader(void)
 	}
 }
 
+/* The counters file's figures for counted[]; exits 2 if one is missing. */
+static void read_counters(unsigned long out[3])
+{
+	char line[160], id[128];
+	unsigned long v;
+	int found = 0;
+	FILE *f = fopen(LP "counters", "r");
+
+	if (!f) {
+		perror(LP "counters");
+		exit(2);
+	}
+	while (fgets(line, sizeof(line), f))
+		for (int i = 0; i < 3; i++)
+			if (sscanf(line, "%127s %lu", id, &v) == 2 && !strcmp(id, counted[i])) {
+				out[i] = v;
+				found |= 1 << i;
+			}
+	fclose(f);
+	if (found != 7) {
+		fprintf(stderr, "ldstress: counters lacks a reason\n");
+		exit(2);
+	}
+}
+
 /* A reason seen denied before an operation must refuse it. */
 static void hammer(void)
 {
@@ -271,8 +301,11 @@ static void hammer(void)
 			__atomic_add_fetch(&sh->leaked, 1, __ATOMIC_RELAXED);
 			note("an operation went through after its reason was denied");
 		}
+		__atomic_add_fetch(&sh->refused[mem ? 0 : 1], denied, __ATOMIC_RELAXED);
 		if (!ioperm(0x80, 1, 1))
 			ioperm(0x80, 1, 0);
+		else if (errno == EPERM)
+			__atomic_add_fetch(&sh->refused[2], 1, __ATOMIC_RELAXED);
 		__atomic_add_fetch(&sh->ops, 2, __ATOMIC_RELAXED);
 		__atomic_add_fetch(&sh->ops_denied, denied, __ATOMIC_RELAXED);
 	}
@@ -301,6 +334,8 @@ int main(int argc, char **argv)
 {
 	int secs = 20, writers = 3, readers = 2, hammers = 2, opt, n = 0;
 	uint64_t final = 0;
+	unsigned long before[3], after[3];
+	int counted_ok = 1;
 	pid_t kids[64];
 	int nkids = 0;
 
@@ -318,6 +353,7 @@ int main(int argc, char **argv)
 	if (sh == MAP_FAILED || !nreasons)
 		return 2;
 	read_policy(&sh->accepted);	/* what boot denied counts as accepted */
+	read_counters(before);
 	for (int i = 0; i < writers && nkids < 60; i++)
 		kids[nkids++] = spawn(writer, 100 + i);
 	for (int i = 0; i < readers && nkids < 60; i++)
@@ -330,6 +366,7 @@ int main(int argc, char **argv)
 	for (int i = 0; i < nkids; i++)
 		waitpid(kids[i], NULL, 0);
 	read_policy(&final);
+	read_counters(after);
 
 	printf("TAP version 13\n");
 	printf("# %ds, %d writers, %d readers, %d hammers: %lu loads accepted, %lu refused "
@@ -352,6 +389,15 @@ int main(int argc, char **argv)
 	if (final != sh->accepted)
 		printf("# final %#llx, union %#llx\n", (unsigned long long)final,
 		       (unsigned long long)sh->accepted);
+	for (int i = 0; i < 3; i++)
+		if (after[i] - before[i] != sh->refused[i]) {
+			counted_ok = 0;
+			printf("# %s: the counter rose by %lu, the operations were refused %lu times\n",
+			       counted[i], after[i] - before[i], sh->refused[i]);
+		}
+	printf("%s %d - the counters add up: DEV_MEM +%lu, KCORE +%lu, IOPORT +%lu, as refused\n",
+	       counted_ok ? "ok" : "not ok", ++n, after[0] - before[0], after[1] - before[1],
+	       after[2] - before[2]);
 	printf("%s %d - there was work to check (loads accepted, refused, reads, operations)\n",
 	       sh->loads_ok && sh->loads_eperm && sh->reads && sh->ops ? "ok" : "not ok", ++n);
 	printf("1..%d\n", n);
