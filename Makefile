@@ -16,7 +16,9 @@
 # Everything built goes under $(BUILD). See README.md.
 
 BUILD    ?= build
-JOBS     ?= $(shell nproc)
+# one job more than cores: the kernels' builds keep both cores busy while
+# a job waits on ccache or the disk
+JOBS     ?= $(shell echo $$(( $$(nproc) + 1 )))
 VM_JOBS  ?= 2
 SCENARIOS ?=
 

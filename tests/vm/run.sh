@@ -18,7 +18,6 @@
 #   # kunit: GLOB        run the built-in KUnit suites matching GLOB at boot
 #   # kernel: NAME       boot this kernel instead of the default
 #   # timeout: SECONDS   hard limit for the boot (default 60)
-#   # smp: N             boot with N CPUs (default 1)
 #   # icount: SHIFT      QEMU -icount: the guest clock advances 2^SHIFT ns
 #                        per instruction it runs, so a time measured in the
 #                        guest counts instructions (make bench's hook)
@@ -90,15 +89,13 @@ splat='(^|\] )(BUG: |WARNING: |Oops|Kernel panic|general protection fault|UBSAN:
 
 run_one() {
 	local name=$1 file=$scen/${1%%@*}.sh dir=$out/$1 arg=
-	local cmdline kunit kname timeout kernel append start rc kdb drive initramfs mem smp icount
+	local cmdline kunit kname timeout kernel append start rc kdb drive initramfs mem icount
 	cmdline=$(header cmdline "$file")
 	kunit=$(header kunit "$file")
 	kname=$(header kernel "$file")
 	kname=${kname:-$default_kernel}
 	timeout=$(header timeout "$file")
 	timeout=${timeout:-60}
-	smp=$(header smp "$file")
-	smp=${smp:-1}
 	icount=$(header icount "$file")
 	[ -z "$icount" ] || icount="-icount shift=$icount"
 	kernel=${kernels[$kname]:-}
@@ -137,7 +134,7 @@ run_one() {
 	start=$(date +%s%N)
 	timeout -k 5 "$timeout" qemu-system-x86_64 \
 		-nodefaults -display none -no-reboot \
-		-accel tcg -cpu max -smp "$smp" -m "${mem}M" $icount \
+		-accel tcg -cpu max -smp 1 -m "${mem}M" $icount \
 		-kernel "$kernel" -initrd "$initramfs" -append "$append" \
 		-serial "file:$dir/console.log" -serial "file:$dir/tap.log" -serial null \
 		-serial "$kdb" > "$dir/qemu.log" 2>&1
