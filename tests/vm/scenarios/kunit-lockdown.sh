@@ -1,9 +1,9 @@
 # cmdline:
 # kunit: lockdown_static*
 # KUnit suites of the static lockdown LSM (kernel/security/lockdown/). They
-# raise the lockdown level while they run, so they get a boot of their own.
-# The host reads their KTAP from the console; this checks they left the
-# level as they found it.
+# work on lockdown levels of their own and never touch the one in force;
+# the host reads their KTAP from the console, and this checks the level in
+# force is what the boot set.
 
 expect_eq "level back to none after the suites" \
 	"$(cat /sys/kernel/security/lockdown)" "[none] integrity confidentiality"
