@@ -195,8 +195,13 @@ static const struct {
 	umode_t mode;
 	const struct file_operations *fops;
 } lockdown_policy_files[] = {
-	{ "load", 0222, &load_fops },
-	{ "seal", 0666, &seal_fops },
+	/*
+	 * Writable by root only, as IPE's files are; writes also need
+	 * CAP_MAC_ADMIN. The seal state stays readable by all, as the
+	 * static LSM's level is.
+	 */
+	{ "load", 0200, &load_fops },
+	{ "seal", 0644, &seal_fops },
 	{ "policy", 0444, &policy_fops },
 	{ "reasons", 0444, &reasons_fops },
 	{ "counters", 0444, &counters_fops },

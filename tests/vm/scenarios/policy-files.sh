@@ -4,7 +4,7 @@
 
 expect_eq "lsm order: lockdown, lockdown_policy, capability" \
 	"$(cat /sys/kernel/security/lsm)" "lockdown,lockdown_policy,capability"
-for f in load:--w--w--w- seal:-rw-rw-rw- policy:-r--r--r-- reasons:-r--r--r-- \
+for f in load:--w------- seal:-rw-r--r-- policy:-r--r--r-- reasons:-r--r--r-- \
 	counters:-r--r--r-- flags:-r--r--r-- fingerprint:-r--r--r-- version:-r--r--r--; do
 	expect_eq "$LP/${f%%:*} has mode ${f#*:}" \
 		"$(stat -c %A $LP/${f%%:*} 2>&1)" "${f#*:}"
