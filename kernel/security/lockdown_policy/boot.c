@@ -2,8 +2,9 @@
 /*
  * Boot-time policy: the builtin policy compiled into the kernel
  * (CONFIG_SECURITY_LOCKDOWN_POLICY_BOOT) and the lockdown_policy= command
- * line parameter. Both only add denials, in that order of application
- * being irrelevant: the result is their union.
+ * line parameters. Both only add denials, in that order of application
+ * being irrelevant: the result is their union; lockdown_policy_seal seals
+ * the policy against later loads.
  */
 #define pr_fmt(fmt) "lockdown_policy: " fmt
 
@@ -76,6 +77,22 @@ static int __init lockdown_policy_param(char *list)
 	return 0;
 }
 early_param("lockdown_policy", lockdown_policy_param);
+
+/*
+ * lockdown_policy_seal: seal from boot, for generic kernels that build no
+ * static policy in. Parsed before the policy state becomes read-only.
+ */
+static int __init lockdown_policy_seal_param(char *arg)
+{
+	if (arg && strcmp(arg, "1"))
+		return -EINVAL;
+	if (!lockdown_policy.sealed) {
+		WRITE_ONCE(lockdown_policy.sealed, true);
+		pr_notice("sealed from the command line\n");
+	}
+	return 0;
+}
+early_param("lockdown_policy_seal", lockdown_policy_seal_param);
 
 /**
  * lockdown_policy_boot - apply the builtin policy
