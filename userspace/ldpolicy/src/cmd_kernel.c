@@ -16,6 +16,7 @@
 #include "blob.h"
 #include "cmd.h"
 #include "emit.h"
+#include "grants.h"
 #include "json.h"
 #include "util.h"
 
@@ -332,6 +333,7 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 		if (p.seal)
 			puts("sealed: no further load until reboot");
 	}
+	grants_warn(&t, added);
 	ret = broken ? EXIT_POLICY : EXIT_OK;
 out:
 	policy_free(&p);

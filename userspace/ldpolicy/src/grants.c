@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What a load cannot take back. A lockdown decision is made when a path is
+ * used, so denying a reason revokes nothing already granted: a /dev/mem or
+ * /proc/kcore file still open, a kprobe already registered. What of that
+ * userspace can see is reported, so the administrator knows the load came
+ * late for it.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "grants.h"
+#include "policy.h"
+
+/* Files whose open asked a reason, by the path /proc/PID/fd shows. */
+static const struct {
+	const char *reason;
+	const char *path;
+} open_grants[] = {
+	{ "LOCKDOWN_DEV_MEM", "/dev/mem" },
+	{ "LOCKDOWN_DEV_MEM", "/dev/kmem" },
+	{ "LOCKDOWN_DEV_MEM", "/dev/port" },
+	{ "LOCKDOWN_KCORE", "/proc/kcore" },
+};
+
+static bool newly(const struct reason_table *t, const uint64_t *added, const char *id)
+{
+	int r = table_lookup(t, id);
+
+	return r >= 0 && bit_test(added, r);
+}
+
+static void comm_of(const char *pid, char *comm, size_t len)
+{
+	char path[300];
+	FILE *f;
+
+	snprintf(comm, len, "?");
+	snprintf(path, sizeof(path), "/proc/%s/comm", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	if (fgets(comm, len, f))
+		comm[strcspn(comm, "\n")] = 0;
+	fclose(f);
+}
+
+/* Open files of every process that one of @added's reasons gated. */
+static unsigned int warn_open_files(const struct reason_table *t, const uint64_t *added)
+{
+	unsigned int n = 0;
+	bool any = false;
+	DIR *proc;
+	struct dirent *p;
+
+	for (size_t i = 0; i < sizeof(open_grants) / sizeof(open_grants[0]); i++)
+		any |= newly(t, added, open_grants[i].reason);
+	if (!any || !(proc = opendir("/proc")))
+		return 0;
+	while ((p = readdir(proc))) {
+		char dir[300];
+		DIR *fds;
+		struct dirent *fd;
+
+		if (strspn(p->d_name, "0123456789") != strlen(p->d_name))
+			continue;
+		snprintf(dir, sizeof(dir), "/proc/%s/fd", p->d_name);
+		fds = opendir(dir);
+		if (!fds)
+			continue;	/* gone, or not ours to read */
+		while ((fd = readdir(fds))) {
+			char link[600], target[256], comm[32];
+			ssize_t len;
+
+			snprintf(link, sizeof(link), "%s/%s", dir, fd->d_name);
+			len = readlink(link, target, sizeof(target) - 1);
+			if (len <= 0)
+				continue;
+			target[len] = 0;
+			for (size_t i = 0; i < sizeof(open_grants) / sizeof(open_grants[0]); i++) {
+				if (strcmp(target, open_grants[i].path) ||
+				    !newly(t, added, open_grants[i].reason))
+					continue;
+				comm_of(p->d_name, comm, sizeof(comm));
+				fprintf(stderr, "ldpolicy: warning: %s is now denied, but process %s "
+					"(%s) still has %s open: a load revokes nothing already "
+					"granted\n", open_grants[i].reason, p->d_name, comm, target);
+				n++;
+			}
+		}
+		closedir(fds);
+	}
+	closedir(proc);
+	return n;
+}
+
+/* Registered kprobes, as debugfs lists them (when it is mounted). */
+static unsigned int warn_kprobes(const struct reason_table *t, const uint64_t *added)
+{
+	char line[512];
+	unsigned int n = 0;
+	FILE *f;
+
+	if (!newly(t, added, "LOCKDOWN_KPROBES"))
+		return 0;
+	f = fopen("/sys/kernel/debug/kprobes/list", "r");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		n++;
+	fclose(f);
+	if (n)
+		fprintf(stderr, "ldpolicy: warning: LOCKDOWN_KPROBES is now denied, but %u kprobe%s "
+			"registered before the load stay%s (/sys/kernel/debug/kprobes/list): a load "
+			"revokes nothing already granted\n", n, n == 1 ? " is" : "s are",
+			n == 1 ? "s" : "");
+	return n ? 1 : 0;
+}
+
+unsigned int grants_warn(const struct reason_table *t, const uint64_t *added)
+{
+	return warn_open_files(t, added) + warn_kprobes(t, added);
+}
