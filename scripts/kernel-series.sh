@@ -6,7 +6,8 @@
 # Usage: scripts/kernel-series.sh [--build] BUILD_DIR
 #   --build  also build the test kernel at every commit, to prove each patch
 #            builds on its own (slow: a kernel build per patch)
-# Output: BUILD_DIR/series/*.patch, and the git repository BUILD_DIR/series.git
+# Output: BUILD_DIR/series/*.patch (0000 the cover letter, from
+# kernel/cover-letter.txt), and the git repository BUILD_DIR/series.git
 set -euo pipefail
 
 check_build=0
@@ -71,6 +72,20 @@ while read -r patch files; do
 	fi
 done < "$kdir/series"
 
+# Patch 0000: the cover letter, kernel/cover-letter.txt (its first line
+# the subject, the rest the body), above git's shortlog and diffstat.
 rm -rf "$out"
-git_ format-patch -q -o "$out" base..HEAD
-echo "  SERIES  $n patches in $out"
+git_ format-patch -q --cover-letter -o "$out" base..HEAD
+cover=$(ls "$out"/0000-*.patch)
+awk -v letter="$kdir/cover-letter.txt" '
+	BEGIN {
+		getline subject < letter
+		while ((getline l < letter) > 0) body = body l "\n"
+		sub(/^\n+/, "", body)
+	}
+	/\*\*\* SUBJECT HERE \*\*\*/ { sub(/\*\*\* SUBJECT HERE \*\*\*/, subject) }
+	/^\*\*\* BLURB HERE \*\*\*$/ { printf "%s", body; next }
+	{ print }' "$cover" > "$cover.tmp"
+mv "$cover.tmp" "$out/0000-cover-letter.patch"
+[ "$cover" = "$out/0000-cover-letter.patch" ] || rm -f "$cover"
+echo "  SERIES  $n patches and a cover letter in $out"

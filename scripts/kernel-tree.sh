@@ -64,7 +64,8 @@ while IFS= read -r f; do
 		die "kernel/$f is in no patch of kernel/series; add it to one"
 	overlay+=("$f")
 done < <(cd "$kdir" && find . -type f ! -path './patches/*' ! -path './configs/*' \
-	! -name series ! -name 'README*' ! -name '*.orig' ! -name '*.rej' | sed 's#^\./##' | sort)
+	! -name series ! -name cover-letter.txt ! -name 'README*' ! -name '*.orig' ! -name '*.rej' |
+	sed 's#^\./##' | sort)
 
 # Files named by the patches.
 patched=()
