@@ -141,7 +141,7 @@ END {
 	print "    nop (ftrace); cmp $NR-1, %edi; jbe; mov %edi, %eax;" > md
 	print "    bt %rax, lockdown_policy(%rip); jb; xor %eax, %eax; ret" > md
 	print "" > md
-	print "The other 8 are the LSM framework\x27s, for a second hook on `locked_down`:" > md
+	printf "The other %.0f are the LSM framework\x27s, for a second hook on `locked_down`:\n", lsm_add / 1000 - 8 > md
 	print "`call_int_hook()` tests the slot\x27s static key, moves the argument, calls" > md
 	print "through the static-call trampoline, which jumps, and tests the result." > md
 	print "These kernels are tinyconfig-based, without `CONFIG_JUMP_LABEL`, so the" > md
@@ -149,7 +149,8 @@ END {
 	print "through a trampoline; a distribution kernel saves two or three of them." > md
 	print "Either way a second LSM on the hook costs a slot that static lockdown" > md
 	print "alone does not pay, and that slot alone is more than the 1.25x target" > md
-	print "leaves room for (8.5 instructions over 34): the target is missed by the" > md
+	printf "leaves room for (%.1f instructions over %.0f): the target is missed by the\n", \
+	       val(s, "k_allowed_ps") / 4000, val(s, "k_allowed_ps") / 1000 > md
 	print "framework\x27s slot, not by the hook. The syscall-level target, which is what" > md
 	print "a program sees, is met." > md
 	print "" > md
