@@ -7,7 +7,6 @@
 
 #include <linux/percpu.h>
 #include <linux/printk.h>
-#include <linux/ratelimit.h>
 #include <linux/sched.h>
 #include <linux/string.h>
 
@@ -30,18 +29,6 @@ struct lockdown_policy_state lockdown_policy __lockdown_policy_state = {
 	.sealed = IS_ENABLED(CONFIG_SECURITY_LOCKDOWN_POLICY_STATIC),
 	.lock = &lockdown_policy_lock,
 	.denials = &lockdown_policy_counters,
-};
-
-/*
- * One ratelimit per reason, so that a noisy reason (xfrm_redact() asks once
- * per SA in a dump) cannot hide the notices of the others. Shared by every
- * state: it limits what reaches the log, not what is denied.
- */
-static struct ratelimit_state lockdown_policy_notices[LOCKDOWN_POLICY_NR] = {
-	[0 ... LOCKDOWN_POLICY_NR - 1] =
-		RATELIMIT_STATE_INIT(lockdown_policy_notices,
-				     DEFAULT_RATELIMIT_INTERVAL,
-				     DEFAULT_RATELIMIT_BURST),
 };
 
 /**
@@ -71,36 +58,6 @@ void lockdown_policy_state_destroy(struct lockdown_policy_state *s)
 {
 	free_percpu(s->denials);
 	s->denials = NULL;
-}
-
-/**
- * lockdown_policy_refuse - the locked_down decision, off the allowed path
- * @what: a reason lockdown_policy_check() did not find allowed
- * @s: the policy
- *
- * Out of line and cold, so that the allowed path stays a bit test (@what
- * first: the hook passes it on in the register it came in). A
- * reason out of range is refused, as the static LSM refuses it (which also
- * warns). A denial is counted on this CPU and noticed, ratelimited per
- * reason, naming the reason and the task.
- *
- * Denials cannot happen before the per-CPU areas are set up: the LSM is
- * initialised just before them, and nothing in between asks.
- *
- * Return: -EPERM.
- */
-int __cold lockdown_policy_refuse(enum lockdown_reason what,
-				  struct lockdown_policy_state *s)
-{
-	if ((unsigned int)what >= LOCKDOWN_POLICY_NR)
-		return -EPERM;
-	this_cpu_inc(s->denials->n[what]);
-	if (__ratelimit(&lockdown_policy_notices[what]))
-		pr_notice("%s[%d]: %s (%s) denied by lockdown_policy\n",
-			  current->comm, task_pid_nr(current),
-			  lockdown_policy_reason_id(what),
-			  lockdown_reasons[what]);
-	return -EPERM;
 }
 
 /**

@@ -13,7 +13,7 @@ run ldpolicy status
 say "A real operation the policy denies: opening /dev/mem. The kernel refuses it" \
 	"and logs which reason, for whom, and that lockdown_policy denied it:"
 run ldprobe dev_mem
-dmesg | grep 'denied by lockdown_policy' | tail -n 1 | awk '{ print "    " $0 }'
+dmesg | grep ', lockdown_policy, pid ' | tail -n 1 | awk '{ print "    " $0 }'
 say "Tools ask before they try: 'ldpolicy query' exits 0 if allowed, 1 if denied."
 run ldpolicy query LOCKDOWN_HIBERNATION
 run ldpolicy query LOCKDOWN_DEV_MEM

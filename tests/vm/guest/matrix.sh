@@ -61,7 +61,7 @@ matrix_run() {
 				continue
 			fi
 			if [ "$kind" = policy ] &&
-				! dmesg | grep -q "lockdown_policy: ldprobe\[[0-9]*\]: $reason (.*) denied by lockdown_policy"; then
+				! dmesg | grep -q "\] Lockdown: ldprobe: .* is restricted; see man kernel_lockdown\.7 ($reason, lockdown_policy, pid [0-9]*)$"; then
 				not_ok "$name" "$got" "no notice naming $reason"
 				continue
 			fi

@@ -8,8 +8,10 @@ expect_probe "/dev/mem refused" dev_mem EPERM
 expect_probe "/dev/port refused too (same reason)" dev_port EPERM
 expect_probe "ioperm still granted" ioperm allowed
 expect_probe "confidentiality path /proc/kcore still opens" kcore allowed
-expect_dmesg "notice names comm, reason and lockdown_policy" \
-	"lockdown_policy: ldprobe\[[0-9]*\]: LOCKDOWN_DEV_MEM (/dev/mem,kmem,port) denied by lockdown_policy"
+# the static LSM's notice, word for word from its start (what users and
+# tools grep for), then the reason, lockdown_policy and the PID
+expect_dmesg "notice in the upstream format, naming the reason and lockdown_policy" \
+	"^\[[ 0-9.]*\] Lockdown: ldprobe: /dev/mem,kmem,port is restricted; see man kernel_lockdown\.7 (LOCKDOWN_DEV_MEM, lockdown_policy, pid [0-9]*)$"
 expect_eq "counter counts both denials" "$(lp_counter LOCKDOWN_DEV_MEM)" 2
 expect_eq "policy file: denied by policy" "$(lp_reason LOCKDOWN_DEV_MEM)" "denied policy"
 expect_eq "policy file: kcore allowed" "$(lp_reason LOCKDOWN_KCORE)" "allowed -"
