@@ -12,6 +12,7 @@
 
 #include "backend.h"
 #include "test.h"
+#include "util.h"
 
 #ifndef FIXTURES
 #error "FIXTURES: tests/unit/fixtures"
@@ -159,6 +160,69 @@ static void static_level(void **state)
 	free(broken);
 }
 
+static void deny_class(uint64_t *bits, const struct reason_table *t, unsigned int upto,
+		       int but)
+{
+	for (unsigned int r = 0; r < upto; r++)
+		if (table_is_reason(t, r) && (int)r != but)
+			bits[r / 64] |= 1ULL << (r % 64);
+}
+
+/* @dir's lockdown file starts with @want. */
+static void assert_level_file(const char *dir, const char *want)
+{
+	char *path = malloc(strlen(dir) + sizeof("/lockdown")), *text;
+
+	sprintf(path, "%s/lockdown", dir);
+	text = read_file(path, NULL);
+	assert_non_null(text);
+	assert_memory_equal(text, want, strlen(want));
+	free(text);
+	free(path);
+}
+
+/*
+ * For the BPF backend, ldpolicy raises the static level itself: only to
+ * what the policy covers in full, only upwards, only if the static LSM
+ * is there to enforce it.
+ */
+static void level_raise(void **state)
+{
+	struct reason_table t;
+	struct diags d = { 0 };
+	uint64_t bits[POLICY_WORDS] = { 0 };
+	char *none = secfs("raise_none", "lockdown,capability,bpf",
+			   "[none] integrity confidentiality\n", false);
+	char *conf = secfs("raise_conf", "lockdown,bpf", "none integrity [confidentiality]\n", false);
+	char *off = secfs("raise_off", "capability,bpf", NULL, false);
+
+	(void)state;
+	load_612(&t);
+	/* every integrity reason but one: no level, nothing written */
+	deny_class(bits, &t, t.integrity_max, table_lookup(&t, "dev_mem"));
+	assert_null(static_level_of(&t, bits));
+	assert_int_equal(static_level_raise(none, &t, bits, &d), 0);
+	assert_level_file(none, "[none] integrity confidentiality\n");
+	/* all of them: integrity, written to the static LSM's file */
+	deny_class(bits, &t, t.integrity_max, -1);
+	assert_string_equal(static_level_of(&t, bits), "integrity");
+	assert_int_equal(static_level_raise(none, &t, bits, &d), 1);
+	assert_level_file(none, "integrity");
+	/* never lowered: a higher level stays as it is */
+	assert_int_equal(static_level_raise(conf, &t, bits, &d), 0);
+	assert_level_file(conf, "none integrity [confidentiality]\n");
+	/* every reason: confidentiality */
+	deny_class(bits, &t, t.conf_max, -1);
+	assert_string_equal(static_level_of(&t, bits), "confidentiality");
+	/* no static LSM: nothing to raise */
+	assert_int_equal(static_level_raise(off, &t, bits, &d), 0);
+	assert_int_equal(d.errors, 0);
+	table_free(&t);
+	free(none);
+	free(conf);
+	free(off);
+}
+
 /* The fixture, gunzipped into memory. */
 static void *debian_btf(size_t *len)
 {
@@ -223,6 +287,7 @@ int main(void)
 		cmocka_unit_test(forced_choice),
 		cmocka_unit_test(no_backend),
 		cmocka_unit_test(static_level),
+		cmocka_unit_test(level_raise),
 		cmocka_unit_test(stock_kernel_btf),
 		cmocka_unit_test(load_errors),
 	};

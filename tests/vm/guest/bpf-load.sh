@@ -30,8 +30,19 @@ case "$out" in *"no lockdown_policy LSM"*CONFIG_SECURITY_LOCKDOWN_POLICY*) ok "a
 
 expect_eq "the reason table comes from the kernel's BTF" \
 	"$(ldpolicy reasons | head -n1)" "# lockdown reason table from btf:/sys/kernel/btf/vmlinux"
-check "a blob compiled on the host against linux-6.12's security.h loads (same table)" \
-	ldpolicy load /blobs/integrity.blob
+SL=/sys/kernel/security/lockdown
+check "a partial policy first (coco-devmem: /dev/mem only)" \
+	ldpolicy load -q /policies/coco-devmem.ldp
+expect_probe "/dev/mem refused, by the BPF program" dev_mem EPERM
+expect_eq "a partial policy leaves the static level alone" "$(cat $SL)" \
+	"[none] integrity confidentiality"
+out=$(ldpolicy load /blobs/integrity.blob 2>&1)
+expect_eq "a blob compiled on the host against linux-6.12's security.h loads (same table)" "$?" 0
+case "$out" in *"static lockdown level raised to integrity"*) ok "and it says it raised the static level" ;;
+*) not_ok "and it says it raised the static level" "$out" ;; esac
+expect_eq "every integrity reason denied: the static level reads integrity" "$(cat $SL)" \
+	"none [integrity] confidentiality"
+expect_eq "the level cannot be lowered" "$(ldwrite $SL none)" EPERM
 expect_eq "status: the backend and its policy" "$(ldpolicy status | head -n1)" \
 	"bpf: 20 of 28 reasons denied, not sealed (loads may tighten it)"
 expect_eq "the object is pinned: 3 programs, 10 links" \
@@ -40,10 +51,10 @@ expect_probe "/dev/mem refused" dev_mem EPERM
 expect_probe "/proc/kcore opens" kcore allowed
 ldpolicy query LOCKDOWN_DEV_MEM > /tmp/q
 expect_eq "query DEV_MEM: exit 1 (denied)" "$?" 1
-expect_eq "query says denied by policy" "$(cat /tmp/q)" "LOCKDOWN_DEV_MEM: denied (by policy)"
+expect_eq "query says denied by both" "$(cat /tmp/q)" "LOCKDOWN_DEV_MEM: denied (by both)"
 ldpolicy status --json > /tmp/status.json
 case "$(cat /tmp/status.json)" in
-*'"backend":"bpf","where":"/sys/fs/bpf/ldpolicy","loaded":true'*'"id":"LOCKDOWN_DEV_MEM","class":"integrity","state":"denied","by":"policy","denials":1'*'"notices":[{'*'"comm":"ldprobe"'*'"id":"LOCKDOWN_DEV_MEM"'*)
+*'"backend":"bpf","where":"/sys/fs/bpf/ldpolicy","loaded":true'*'"id":"LOCKDOWN_DEV_MEM","class":"integrity","state":"denied","by":"both","denials":1'*'"notices":[{'*'"comm":"ldprobe"'*'"id":"LOCKDOWN_DEV_MEM"'*)
 	ok "status --json: backend, counter, notice" ;;
 *) not_ok "status --json: backend, counter, notice" "$(cat /tmp/status.json)" ;;
 esac

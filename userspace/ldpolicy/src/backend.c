@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Choosing a backend, and what both backends share. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,4 +169,57 @@ const char *backend_load_error(int err)
 	default:
 		return strerror(err);
 	}
+}
+
+/* Does @denied hold every reason of @t below @upto? */
+static bool covers(const struct reason_table *t, const uint64_t *denied, unsigned int upto)
+{
+	for (unsigned int r = 0; r < upto; r++)
+		if (table_is_reason(t, r) && !(denied[r / 64] & (1ULL << (r % 64))))
+			return false;
+	return true;
+}
+
+const char *static_level_of(const struct reason_table *t, const uint64_t *denied)
+{
+	if (!covers(t, denied, t->integrity_max))
+		return NULL;
+	return covers(t, denied, t->conf_max) ? "confidentiality" : "integrity";
+}
+
+int static_level_raise(const char *secfs, const struct reason_table *t, const uint64_t *denied,
+		       struct diags *d)
+{
+	const char *want = static_level_of(t, denied);
+	uint64_t bits[POLICY_WORDS];
+	char level[32], *path;
+	int fd, err = 0;
+
+	if (!want)
+		return 0;
+	if (static_level_read(secfs, t, level, sizeof(level), bits, d))
+		return -1;
+	/* not in the LSM list: its level is enforced by nothing, and reads none */
+	if (!level[0] || !strcmp(level, want) || !strcmp(level, "confidentiality"))
+		return 0;
+	path = xasprintf("%s/lockdown", secfs);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		err = errno;
+	} else {
+		ssize_t w = write(fd, want, strlen(want));
+
+		if (w < 0)
+			err = errno;
+		else if ((size_t)w != strlen(want))
+			err = EIO;
+		if (close(fd) && !err)
+			err = errno;
+	}
+	if (err)
+		diag_error(d, &(struct loc){ .file = path },
+			   "cannot raise the static lockdown level to %s, which the policy now "
+			   "denies in full: %s", want, strerror(err));
+	free(path);
+	return err ? -1 : 1;
 }

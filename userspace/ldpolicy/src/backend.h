@@ -56,6 +56,11 @@ struct backend {
 	const char *name;	/* "lockdown_policy" or "bpf" */
 	const char *what;	/* for people: "the lockdown_policy LSM" */
 	/*
+	 * The kernel side raises the static lockdown level itself when the
+	 * policy covers a whole level; if not, ldpolicy load does.
+	 */
+	bool raises_level;
+	/*
 	 * Is it in the running kernel (@secfs: securityfs's mount point)?
 	 * If not, why, in @why.
 	 */
@@ -99,6 +104,22 @@ bool lsm_active(const char *secfs, const char *lsm, char *why, size_t len);
  */
 int static_level_read(const char *secfs, const struct reason_table *t, char *level,
 		      size_t len, uint64_t *bits, struct diags *d);
+
+/*
+ * The static level a set of denials amounts to: "confidentiality" if it
+ * holds every reason, "integrity" if every integrity reason, else NULL.
+ */
+const char *static_level_of(const struct reason_table *t, const uint64_t *denied);
+
+/*
+ * Raise the static lockdown level (@secfs/lockdown, which only accepts a
+ * raise) to what @denied covers, for a backend whose kernel side cannot
+ * (struct backend.raises_level). 1 if raised, 0 if there was nothing to
+ * raise (a partial policy, the level there already, or no static LSM),
+ * -1 (diagnosed) if it could not be raised.
+ */
+int static_level_raise(const char *secfs, const struct reason_table *t, const uint64_t *denied,
+		       struct diags *d);
 
 /* What a refused load's errno means (the uapi header's list). */
 const char *backend_load_error(int err);

@@ -152,6 +152,7 @@ static int lsm_seal(struct diags *d)
 const struct backend backend_lsm = {
 	.name = "lockdown_policy",
 	.what = "the lockdown_policy LSM",
+	.raises_level = true,
 	.present = lsm_present,
 	.table = lsm_table,
 	.read = lsm_read,

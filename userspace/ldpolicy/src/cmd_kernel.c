@@ -335,6 +335,16 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 	}
 	grants_warn(&t, added);
 	ret = broken ? EXIT_POLICY : EXIT_OK;
+	if (!b->raises_level) {
+		int raised = static_level_raise(SECFS_ROOT, &t, p.deny, &d);
+
+		flush_diags(&d);
+		if (raised < 0)
+			ret = EXIT_ENV;
+		else if (raised && !o.quiet)
+			printf("static lockdown level raised to %s: the policy denies all of it\n",
+			       static_level_of(&t, p.deny));
+	}
 out:
 	policy_free(&p);
 	kernel_close(&t, &k);
