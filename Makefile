@@ -134,7 +134,7 @@ kernel-series: $(BUILD)/tree.stamp
 
 # --- VM test bed -------------------------------------------------------
 
-VM_TOOLS := ldprobe ldwrite ldblob ldas ldstress ldtime ldbpfdoor ldsysbench
+VM_TOOLS := ldprobe ldwrite ldblob ldas ldstress ldtime ldbpfdoor ldsysbench ldaudit
 VM_BIN   := $(BUILD)/vm/bin
 ldprobe_SRCS := tests/vm/tools/ldprobe.c tests/vm/tools/probes.c tests/vm/tools/probes_bpf.c \
 	tests/vm/tools/probes_xfrm.c tests/vm/tools/probes_kdb.c tests/vm/tools/errname.c
@@ -143,6 +143,7 @@ ldblob_SRCS  := tests/vm/tools/ldblob.c
 ldas_SRCS    := tests/vm/tools/ldas.c
 ldstress_SRCS := tests/vm/tools/ldstress.c tests/vm/tools/errname.c
 ldtime_SRCS  := tests/vm/tools/ldtime.c
+ldaudit_SRCS := tests/vm/tools/ldaudit.c
 ldsysbench_SRCS := tests/vm/tools/ldsysbench.c tests/vm/tools/errname.c
 ldbpfdoor_SRCS := tests/vm/tools/ldbpfdoor.c tests/vm/tools/errname.c
 ldbpfdoor_LIBS := -lbpf -lelf -lz -lzstd

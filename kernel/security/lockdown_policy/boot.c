@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Boot-time policy: the builtin policy compiled into the kernel
- * (CONFIG_SECURITY_LOCKDOWN_POLICY_BOOT) and the lockdown_policy= command
- * line parameters. Both only add denials, in that order of application
- * being irrelevant: the result is their union; lockdown_policy_seal seals
- * the policy against later loads.
+ * (CONFIG_SECURITY_LOCKDOWN_POLICY_DENY, CONFIG_SECURITY_LOCKDOWN_POLICY_BOOT)
+ * and the lockdown_policy= command line parameters. All of them only add
+ * denials, so the order they apply in does not matter: the result is
+ * their union. Once it is applied, the static level is raised to what it
+ * covers. lockdown_policy_seal seals the policy against later loads.
  */
 #define pr_fmt(fmt) "lockdown_policy: " fmt
 
@@ -72,6 +73,7 @@ static int __init lockdown_policy_param(char *list)
 	if (!list)
 		return -EINVAL;
 	lockdown_policy_parse_list(&lockdown_policy, list, "lockdown_policy=");
+	lockdown_policy_raise_level(&lockdown_policy);
 	pr_notice("%u reasons denied after the command line\n",
 		  bitmap_weight(lockdown_policy.denied, LOCKDOWN_POLICY_NR));
 	return 0;
@@ -98,14 +100,25 @@ early_param("lockdown_policy_seal", lockdown_policy_seal_param);
  * lockdown_policy_boot - apply the builtin policy
  * @s: the policy
  *
- * Called from the LSM's early init. The builtin policy's reasons are
- * identifiers resolved by the C compiler (see builtin.h), so they cannot
- * disagree with the kernel's numbering.
+ * Called from the LSM's early init; the command line's lockdown_policy=
+ * is parsed before it on x86 (in setup_arch()), after it elsewhere, and
+ * adds to it either way. Two builtin sources add to it: the list of
+ * CONFIG_SECURITY_LOCKDOWN_POLICY_DENY, parsed as lockdown_policy= is, and
+ * the policy file of CONFIG_SECURITY_LOCKDOWN_POLICY_BOOT, whose reasons
+ * are identifiers resolved by the C compiler (see builtin.h), so they
+ * cannot disagree with the kernel's numbering.
  */
 void __init lockdown_policy_boot(struct lockdown_policy_state *s)
 {
+	static char list[] __initdata = CONFIG_SECURITY_LOCKDOWN_POLICY_DENY;
 	unsigned int i;
 
+	if (list[0]) {
+		lockdown_policy_parse_list(s, list,
+					   "CONFIG_SECURITY_LOCKDOWN_POLICY_DENY");
+		pr_notice("builtin list applied: %u reasons denied in all\n",
+			  bitmap_weight(s->denied, LOCKDOWN_POLICY_NR));
+	}
 	for (i = 0; i < lockdown_policy_builtin_count; i++)
 		lockdown_policy_deny(s, lockdown_policy_builtin[i]);
 	s->flags |= lockdown_policy_builtin_flags & ~LOCKDOWN_POLICY_FLAG_SEAL;

@@ -5,22 +5,25 @@
  *   load         write a policy blob (include/uapi/linux/lockdown_policy.h)
  *   seal         write "1" to refuse every later load; reads 0 or 1
  *   policy       per reason: identifier, class, denied/allowed, by whom
+ *   state        "sealed 0|1", then the policy lines: what IMA measures
  *   reasons      per reason: index, identifier, class, description
- *   counters     per reason: identifier, denials by this LSM since boot
+ *   counters     per reason: identifier, then denials since boot: in all,
+ *                by this LSM, by the static lockdown LSM
  *   flags        the flags of the last policy applied
  *   fingerprint  the reason table's SHA-256, in hex
  *   version      the blob format version this kernel reads
  *
  * Writes need CAP_MAC_ADMIN in the initial user namespace, both for the
- * task that opened the file and for the one writing. The writable files
- * are writable by all at the permission-bit level on purpose: the
- * capability is the check, and every caller without it gets EPERM.
+ * task that opened the file and for the one writing, and the writable
+ * files are root's only. Each load and seal is audited, raises the static
+ * level to what the policy covers, and is measured by IMA.
  */
 #define pr_fmt(fmt) "lockdown_policy: " fmt
 
 #include <linux/capability.h>
 #include <linux/fs.h>
 #include <linux/init.h>
+#include <linux/seq_buf.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -37,6 +40,7 @@ static bool lockdown_policy_may_write(struct file *file)
 static ssize_t load_write(struct file *file, const char __user *ubuf,
 			  size_t count, loff_t *ppos)
 {
+	struct lockdown_policy_delta delta;
 	struct lockdown_policy_blob blob;
 	void *buf;
 	int ret;
@@ -54,8 +58,13 @@ static ssize_t load_write(struct file *file, const char __user *ubuf,
 	ret = lockdown_policy_blob_parse(buf, count, &lockdown_policy_abi, &blob);
 	kfree(buf);
 	if (!ret)
-		ret = lockdown_policy_tighten(&lockdown_policy, &blob);
-	return ret ? ret : count;
+		ret = lockdown_policy_tighten(&lockdown_policy, &blob, &delta);
+	lockdown_policy_audit_load(ret ? NULL : &delta, ret);
+	if (ret)
+		return ret;
+	lockdown_policy_raise_level(&lockdown_policy);
+	lockdown_policy_measure(&lockdown_policy);
+	return count;
 }
 
 static const struct file_operations load_fops = {
@@ -88,7 +97,10 @@ static ssize_t seal_write(struct file *file, const char __user *ubuf,
 		return -EFAULT;
 	if (strcmp(buf, "1") && strcmp(buf, "1\n"))
 		return -EINVAL;
-	lockdown_policy_seal(&lockdown_policy);
+	if (lockdown_policy_seal(&lockdown_policy)) {
+		lockdown_policy_audit_seal();
+		lockdown_policy_measure(&lockdown_policy);
+	}
 	return count;
 }
 
@@ -98,39 +110,32 @@ static const struct file_operations seal_fops = {
 	.llseek = generic_file_llseek,
 };
 
-static const char *lockdown_policy_denier(bool by_policy, bool by_static)
+/* A show() of lockdown_policy_show()'s text, with or without the seal. */
+static int lockdown_policy_seq_show(struct seq_file *m, bool with_seal)
 {
-	if (by_policy && by_static)
-		return "both";
-	if (by_policy)
-		return "policy";
-	return by_static ? "static" : "-";
+	struct seq_buf sb;
+	char *buf;
+	int ret;
+
+	buf = kmalloc(PAGE_SIZE, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	seq_buf_init(&sb, buf, PAGE_SIZE);
+	ret = lockdown_policy_show(&lockdown_policy, &sb, with_seal);
+	if (!ret)
+		seq_write(m, buf, seq_buf_used(&sb));
+	kfree(buf);
+	return ret;
 }
 
-/*
- * One line per reason: identifier, class, state, who denies it. The static
- * lockdown LSM denies what is at or below its level.
- */
 static int policy_show(struct seq_file *m, void *v)
 {
-	enum lockdown_reason level = lockdown_level();
-	unsigned int what;
+	return lockdown_policy_seq_show(m, false);
+}
 
-	mutex_lock(lockdown_policy.lock);
-	for (what = 0; what < LOCKDOWN_POLICY_NR; what++) {
-		bool by_policy, by_static;
-
-		if (!lockdown_policy_is_reason(what))
-			continue;
-		by_policy = test_bit(what, lockdown_policy.denied);
-		by_static = level >= what;
-		seq_printf(m, "%s %s %s %s\n", lockdown_policy_reason_id(what),
-			   lockdown_policy_reason_class(what),
-			   by_policy || by_static ? "denied" : "allowed",
-			   lockdown_policy_denier(by_policy, by_static));
-	}
-	mutex_unlock(lockdown_policy.lock);
-	return 0;
+static int state_show(struct seq_file *m, void *v)
+{
+	return lockdown_policy_seq_show(m, true);
 }
 
 static int reasons_show(struct seq_file *m, void *v)
@@ -146,14 +151,24 @@ static int reasons_show(struct seq_file *m, void *v)
 	return 0;
 }
 
+/*
+ * Every refusal, counted once: a reason both LSMs deny is refused by this
+ * one, which answers first, and never reaches the static LSM.
+ */
 static int counters_show(struct seq_file *m, void *v)
 {
 	unsigned int what;
 
-	for (what = 0; what < LOCKDOWN_POLICY_NR; what++)
-		if (lockdown_policy_is_reason(what))
-			seq_printf(m, "%s %lu\n", lockdown_policy_reason_id(what),
-				   lockdown_policy_denials(&lockdown_policy, what));
+	for (what = 0; what < LOCKDOWN_POLICY_NR; what++) {
+		unsigned long mine, theirs;
+
+		if (!lockdown_policy_is_reason(what))
+			continue;
+		mine = lockdown_policy_denials(&lockdown_policy, what);
+		theirs = lockdown_denials(what);
+		seq_printf(m, "%s %lu %lu %lu\n", lockdown_policy_reason_id(what),
+			   mine + theirs, mine, theirs);
+	}
 	return 0;
 }
 
@@ -184,6 +199,7 @@ static int version_show(struct seq_file *m, void *v)
 }
 
 DEFINE_SHOW_ATTRIBUTE(policy);
+DEFINE_SHOW_ATTRIBUTE(state);
 DEFINE_SHOW_ATTRIBUTE(reasons);
 DEFINE_SHOW_ATTRIBUTE(counters);
 DEFINE_SHOW_ATTRIBUTE(flags);
@@ -203,6 +219,7 @@ static const struct {
 	{ "load", 0200, &load_fops },
 	{ "seal", 0644, &seal_fops },
 	{ "policy", 0444, &policy_fops },
+	{ "state", 0444, &state_fops },
 	{ "reasons", 0444, &reasons_fops },
 	{ "counters", 0444, &counters_fops },
 	{ "flags", 0444, &flags_fops },

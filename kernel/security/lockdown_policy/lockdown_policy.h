@@ -6,7 +6,12 @@
  *   reasons.c  the reason table: identifiers, classes, fingerprint
  *   blob.c     validation of policy blobs (see blob.h)
  *   policy.c   the policy state: what is denied, tighten, seal, counters
+ *   refuse.c   the denial path: counter and notice
  *   boot.c     the lockdown_policy= parameter and the builtin policy
+ *   level.c    the static LSM's level, raised to what the policy covers
+ *   show.c     the policy in force as text: policy file, measurement
+ *   audit.c    audit records of denials, loads and seals
+ *   measure.c  IMA measurements of the policy in force
  *   fs.c       the securityfs interface
  *   lsm.c      the LSM: its hook and its early initialisation
  */
@@ -17,6 +22,7 @@
 #include <linux/mutex.h>
 #include <linux/percpu.h>
 #include <linux/security.h>
+#include <linux/seq_buf.h>
 #include <linux/types.h>
 
 #include "blob.h"
@@ -60,6 +66,18 @@ struct lockdown_policy_state {
 	struct lockdown_policy_counters __percpu *denials;
 };
 
+/**
+ * struct lockdown_policy_delta - what a successful load changed
+ * @denied: every reason denied after the load
+ * @added: the reasons the load added
+ * @sealed: the policy is sealed after the load
+ */
+struct lockdown_policy_delta {
+	DECLARE_BITMAP(denied, LOCKDOWN_POLICY_NR);
+	DECLARE_BITMAP(added, LOCKDOWN_POLICY_NR);
+	bool sealed;
+};
+
 /* The policy in force. */
 extern struct lockdown_policy_state lockdown_policy;
 
@@ -79,10 +97,12 @@ int lockdown_policy_refuse(enum lockdown_reason what,
 unsigned long lockdown_policy_denials(struct lockdown_policy_state *s,
 				      enum lockdown_reason what);
 int lockdown_policy_tighten(struct lockdown_policy_state *s,
-			    const struct lockdown_policy_blob *blob);
+			    const struct lockdown_policy_blob *blob,
+			    struct lockdown_policy_delta *delta);
 void lockdown_policy_deny(struct lockdown_policy_state *s,
 			  enum lockdown_reason what);
-void lockdown_policy_seal(struct lockdown_policy_state *s);
+bool lockdown_policy_seal(struct lockdown_policy_state *s);
+enum lockdown_reason lockdown_policy_level(const unsigned long *denied);
 
 /**
  * lockdown_policy_check - the locked_down decision
@@ -108,5 +128,21 @@ static __always_inline int lockdown_policy_check(struct lockdown_policy_state *s
 int lockdown_policy_parse_list(struct lockdown_policy_state *s, char *list,
 			       const char *where);
 void lockdown_policy_boot(struct lockdown_policy_state *s);
+
+/* level.c */
+void lockdown_policy_raise_level(struct lockdown_policy_state *s);
+
+/* show.c */
+int lockdown_policy_show(struct lockdown_policy_state *s, struct seq_buf *sb,
+			 bool with_seal);
+
+/* audit.c */
+void lockdown_policy_audit_denial(enum lockdown_reason what);
+void lockdown_policy_audit_load(const struct lockdown_policy_delta *delta,
+				int err);
+void lockdown_policy_audit_seal(void);
+
+/* measure.c */
+void lockdown_policy_measure(struct lockdown_policy_state *s);
 
 #endif /* _SECURITY_LOCKDOWN_POLICY_H */

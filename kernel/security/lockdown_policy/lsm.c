@@ -6,7 +6,9 @@
  * same locked_down hook, reason by reason, from a bitmap that only ever
  * gains denials until reboot. The bitmap comes from the builtin policy,
  * the lockdown_policy= parameter, and blobs loaded through securityfs.
- * A reason is refused if either LSM refuses it.
+ * A reason is refused if either LSM refuses it. Linked before the static
+ * LSM, it answers first: a reason both deny is refused, counted, noticed
+ * and audited here, with its identifier.
  *
  * It is an early LSM, like lockdown, so it is in force before the rest of
  * the security framework, and it cannot be left out with lsm=.
@@ -39,6 +41,7 @@ static int __init lockdown_policy_init(void)
 {
 	lockdown_policy_abi_init(&lockdown_policy_abi);
 	lockdown_policy_boot(&lockdown_policy);
+	lockdown_policy_raise_level(&lockdown_policy);
 	security_add_hooks(lockdown_policy_hooks,
 			   ARRAY_SIZE(lockdown_policy_hooks),
 			   &lockdown_policy_lsmid);

@@ -102,6 +102,7 @@ void lockdown_policy_deny(struct lockdown_policy_state *s,
  * lockdown_policy_tighten - apply a validated blob
  * @s: the policy
  * @blob: the new policy, from lockdown_policy_blob_parse()
+ * @delta: if not NULL, filled on success with what the load changed
  *
  * The new policy must deny everything @s already denies: a policy only
  * ever tightens. All or nothing: on error @s is unchanged.
@@ -110,14 +111,15 @@ void lockdown_policy_deny(struct lockdown_policy_state *s,
  * @s denies.
  */
 int lockdown_policy_tighten(struct lockdown_policy_state *s,
-			    const struct lockdown_policy_blob *blob)
+			    const struct lockdown_policy_blob *blob,
+			    struct lockdown_policy_delta *delta)
 {
 	DECLARE_BITMAP(want, LOCKDOWN_POLICY_NR);
-	unsigned int what, added = 0;
+	DECLARE_BITMAP(added, LOCKDOWN_POLICY_NR);
+	unsigned int what;
 	int ret = 0;
 
 	bitmap_from_arr64(want, blob->words, LOCKDOWN_POLICY_NR);
-
 	mutex_lock(s->lock);
 	if (s->sealed) {
 		ret = -EPERM;
@@ -127,19 +129,22 @@ int lockdown_policy_tighten(struct lockdown_policy_state *s,
 		ret = -EPERM;
 		goto out;
 	}
-	for_each_set_bit(what, want, LOCKDOWN_POLICY_NR) {
-		if (!test_bit(what, s->denied)) {
-			set_bit(what, s->denied);
-			added++;
-		}
-	}
+	bitmap_andnot(added, want, s->denied, LOCKDOWN_POLICY_NR);
+	for_each_set_bit(what, added, LOCKDOWN_POLICY_NR)
+		set_bit(what, s->denied);
 	WRITE_ONCE(s->flags, blob->flags & ~LOCKDOWN_POLICY_FLAG_SEAL);
 	s->loads++;
 	if (blob->flags & LOCKDOWN_POLICY_FLAG_SEAL)
 		WRITE_ONCE(s->sealed, true);
+	if (delta) {
+		bitmap_copy(delta->denied, s->denied, LOCKDOWN_POLICY_NR);
+		bitmap_copy(delta->added, added, LOCKDOWN_POLICY_NR);
+		delta->sealed = s->sealed;
+	}
 	pr_notice("policy %u loaded by %s[%d]: %u reasons denied, %u new%s\n",
 		  s->loads, current->comm, task_pid_nr(current),
-		  bitmap_weight(s->denied, LOCKDOWN_POLICY_NR), added,
+		  bitmap_weight(s->denied, LOCKDOWN_POLICY_NR),
+		  bitmap_weight(added, LOCKDOWN_POLICY_NR),
 		  s->sealed ? ", sealed" : "");
 out:
 	mutex_unlock(s->lock);
@@ -151,15 +156,53 @@ out:
  * @s: the policy
  *
  * Sealing a sealed policy is not an error.
+ *
+ * Return: true if this call sealed @s, false if it was sealed already.
  */
-void lockdown_policy_seal(struct lockdown_policy_state *s)
+bool lockdown_policy_seal(struct lockdown_policy_state *s)
 {
+	bool sealed_now = false;
+
 	mutex_lock(s->lock);
 	/* a sealed state is not written: in static mode it is read-only */
 	if (!s->sealed) {
 		pr_notice("sealed by %s[%d]\n", current->comm,
 			  task_pid_nr(current));
 		WRITE_ONCE(s->sealed, true);
+		sealed_now = true;
 	}
 	mutex_unlock(s->lock);
+	return sealed_now;
+}
+
+/* Does @denied hold every reason below @level? */
+static bool lockdown_policy_covers(const unsigned long *denied,
+				   enum lockdown_reason level)
+{
+	unsigned int what;
+
+	for (what = LOCKDOWN_NONE + 1; what < level; what++)
+		if (lockdown_policy_is_reason(what) && !test_bit(what, denied))
+			return false;
+	return true;
+}
+
+/**
+ * lockdown_policy_level - the static level a set of denials amounts to
+ * @denied: a policy's denied reasons (LOCKDOWN_POLICY_NR bits)
+ *
+ * The highest static lockdown level whose every reason @denied holds: a
+ * policy that denies every integrity reason is at least "integrity",
+ * whatever else it allows. Never more than is denied.
+ *
+ * Return: LOCKDOWN_NONE, LOCKDOWN_INTEGRITY_MAX or
+ * LOCKDOWN_CONFIDENTIALITY_MAX.
+ */
+enum lockdown_reason lockdown_policy_level(const unsigned long *denied)
+{
+	if (!lockdown_policy_covers(denied, LOCKDOWN_INTEGRITY_MAX))
+		return LOCKDOWN_NONE;
+	if (!lockdown_policy_covers(denied, LOCKDOWN_CONFIDENTIALITY_MAX))
+		return LOCKDOWN_INTEGRITY_MAX;
+	return LOCKDOWN_CONFIDENTIALITY_MAX;
 }

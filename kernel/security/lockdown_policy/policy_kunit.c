@@ -36,7 +36,7 @@ static void policy_test_deny_and_count(struct kunit *test)
 	struct lockdown_policy_state *s = new_state(test);
 	struct lockdown_policy_blob b = blob_of(BIT_ULL(LOCKDOWN_KCORE), 0);
 
-	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, &b), 0);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, &b, NULL), 0);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), -EPERM);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), -EPERM);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_DEV_MEM), 0);
@@ -71,21 +71,21 @@ static void policy_test_tighten_only(struct kunit *test)
 	struct lockdown_policy_blob empty = blob_of(0, 0);
 	struct lockdown_policy_blob more = blob_of(two | BIT_ULL(LOCKDOWN_PERF), 0);
 
-	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, &first), 0);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, &first, NULL), 0);
 	KUNIT_EXPECT_EQ(test, s->flags, LOCKDOWN_POLICY_FLAG_BYPASS_ACKED);
 
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &subset), -EPERM);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &disjoint), -EPERM);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &empty), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &subset, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &disjoint, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &empty, NULL), -EPERM);
 	/* refused loads change nothing: bits, flags, load count */
 	KUNIT_EXPECT_EQ(test, (u64)s->denied[0], two);
 	KUNIT_EXPECT_EQ(test, s->flags, LOCKDOWN_POLICY_FLAG_BYPASS_ACKED);
 	KUNIT_EXPECT_EQ(test, s->loads, 1U);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_PERF), 0);
 
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &same), 0);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &same, NULL), 0);
 	KUNIT_EXPECT_EQ(test, s->flags, 0U);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &more), 0);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &more, NULL), 0);
 	KUNIT_EXPECT_EQ(test, (u64)s->denied[0], two | BIT_ULL(LOCKDOWN_PERF));
 	KUNIT_EXPECT_EQ(test, s->loads, 3U);
 }
@@ -97,12 +97,12 @@ static void policy_test_seal(struct kunit *test)
 	struct lockdown_policy_blob more = blob_of(BIT_ULL(LOCKDOWN_KCORE) |
 						   BIT_ULL(LOCKDOWN_PERF), 0);
 
-	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, &b), 0);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, &b, NULL), 0);
 	lockdown_policy_seal(s);
 	lockdown_policy_seal(s);
 	KUNIT_EXPECT_TRUE(test, s->sealed);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &more), -EPERM);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &b), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &more, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &b, NULL), -EPERM);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_PERF), 0);
 	KUNIT_EXPECT_EQ(test, s->loads, 1U);
 	/* boot-time sources still add: the seal is about loads */
@@ -119,11 +119,11 @@ static void policy_test_seal_flag(struct kunit *test)
 	struct lockdown_policy_blob more = blob_of(BIT_ULL(LOCKDOWN_KCORE) |
 						   BIT_ULL(LOCKDOWN_PERF), 0);
 
-	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, &b), 0);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, &b, NULL), 0);
 	KUNIT_EXPECT_TRUE(test, s->sealed);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), -EPERM);
 	KUNIT_EXPECT_EQ(test, s->flags, LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &more), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &more, NULL), -EPERM);
 }
 
 static void policy_test_deny_adds(struct kunit *test)
@@ -134,9 +134,80 @@ static void policy_test_deny_adds(struct kunit *test)
 	lockdown_policy_deny(s, LOCKDOWN_DEV_MEM);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_DEV_MEM), -EPERM);
 	/* a load must keep what boot denied */
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &b), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &b, NULL), -EPERM);
 	b.words[0] |= BIT_ULL(LOCKDOWN_DEV_MEM);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &b), 0);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &b, NULL), 0);
+}
+
+static void policy_test_delta(struct kunit *test)
+{
+	struct lockdown_policy_state *s = new_state(test);
+	struct lockdown_policy_blob b = blob_of(BIT_ULL(LOCKDOWN_KCORE), 0);
+	struct lockdown_policy_blob more = blob_of(BIT_ULL(LOCKDOWN_KCORE) |
+						   BIT_ULL(LOCKDOWN_PERF),
+						   LOCKDOWN_POLICY_FLAG_SEAL);
+	struct lockdown_policy_delta d;
+
+	lockdown_policy_deny(s, LOCKDOWN_DEV_MEM);
+	b.words[0] |= BIT_ULL(LOCKDOWN_DEV_MEM);
+	more.words[0] |= BIT_ULL(LOCKDOWN_DEV_MEM);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, &b, &d), 0);
+	KUNIT_EXPECT_EQ(test, (u64)d.denied[0], b.words[0]);
+	KUNIT_EXPECT_EQ(test, (u64)d.added[0], BIT_ULL(LOCKDOWN_KCORE));
+	KUNIT_EXPECT_FALSE(test, d.sealed);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, &more, &d), 0);
+	KUNIT_EXPECT_EQ(test, (u64)d.denied[0], more.words[0]);
+	KUNIT_EXPECT_EQ(test, (u64)d.added[0], BIT_ULL(LOCKDOWN_PERF));
+	KUNIT_EXPECT_TRUE(test, d.sealed);
+	/* sealed by the load: a seal now changes nothing */
+	KUNIT_EXPECT_FALSE(test, lockdown_policy_seal(s));
+}
+
+static void policy_test_seal_once(struct kunit *test)
+{
+	struct lockdown_policy_state *s = new_state(test);
+
+	KUNIT_EXPECT_TRUE(test, lockdown_policy_seal(s));
+	KUNIT_EXPECT_FALSE(test, lockdown_policy_seal(s));
+}
+
+/* Deny every reason below @level, except @but (0: none). */
+static void deny_below(unsigned long *denied, enum lockdown_reason level,
+		       enum lockdown_reason but)
+{
+	unsigned int what;
+
+	for (what = LOCKDOWN_NONE + 1; what < level; what++)
+		if (lockdown_policy_is_reason(what) && what != but)
+			set_bit(what, denied);
+}
+
+/*
+ * The static level a policy amounts to: a whole level denied raises it,
+ * anything less does not, and it never claims more than is denied.
+ */
+static void policy_test_level(struct kunit *test)
+{
+	DECLARE_BITMAP(d, LOCKDOWN_POLICY_NR);
+
+	bitmap_zero(d, LOCKDOWN_POLICY_NR);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_level(d), LOCKDOWN_NONE);
+
+	deny_below(d, LOCKDOWN_INTEGRITY_MAX, LOCKDOWN_MODULE_SIGNATURE);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_level(d), LOCKDOWN_NONE);
+	set_bit(LOCKDOWN_MODULE_SIGNATURE, d);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_level(d), LOCKDOWN_INTEGRITY_MAX);
+
+	deny_below(d, LOCKDOWN_CONFIDENTIALITY_MAX, LOCKDOWN_XFRM_SECRET);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_level(d), LOCKDOWN_INTEGRITY_MAX);
+	set_bit(LOCKDOWN_XFRM_SECRET, d);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_level(d),
+			LOCKDOWN_CONFIDENTIALITY_MAX);
+
+	/* every confidentiality reason but one integrity reason: none */
+	bitmap_zero(d, LOCKDOWN_POLICY_NR);
+	deny_below(d, LOCKDOWN_CONFIDENTIALITY_MAX, LOCKDOWN_DEV_MEM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_level(d), LOCKDOWN_NONE);
 }
 
 static struct kunit_case policy_test_cases[] = {
@@ -147,6 +218,9 @@ static struct kunit_case policy_test_cases[] = {
 	KUNIT_CASE(policy_test_seal),
 	KUNIT_CASE(policy_test_seal_flag),
 	KUNIT_CASE(policy_test_deny_adds),
+	KUNIT_CASE(policy_test_delta),
+	KUNIT_CASE(policy_test_seal_once),
+	KUNIT_CASE(policy_test_level),
 	{}
 };
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The denial path: counted per CPU, and noticed in the static lockdown
- * LSM's own words. Cold, and apart from the state the hook reads.
+ * The denial path: counted per CPU, noticed in the static lockdown LSM's
+ * own words, and audited. Cold, and apart from the state the hook reads.
  *
  * No pr_fmt of lockdown_policy's here: a denial notice starts as the
  * static LSM's does.
@@ -37,7 +37,8 @@ static struct ratelimit_state lockdown_policy_notices[LOCKDOWN_POLICY_NR] = {
  * reason. The notice is the static LSM's, word for word, so that what
  * users and tools grep for ("Lockdown: <comm>: <what> is restricted")
  * finds it; the reason's identifier, "lockdown_policy" and the task's PID
- * follow it in parentheses.
+ * follow it in parentheses. A denial by the policy in force is also
+ * audited, every time: audit has its own rate limit and backlog.
  *
  * Denials cannot happen before the per-CPU areas are set up: the LSM is
  * initialised just before them, and nothing in between asks.
@@ -55,5 +56,8 @@ int __cold lockdown_policy_refuse(enum lockdown_reason what,
 			  current->comm, lockdown_reasons[what],
 			  lockdown_policy_reason_id(what),
 			  task_pid_nr(current));
+	/* audited for the policy in force only, not for the tests' states */
+	if (s == &lockdown_policy)
+		lockdown_policy_audit_denial(what);
 	return -EPERM;
 }

@@ -24,11 +24,14 @@ case "$out" in
 *) not_ok "and it warns that the open /dev/mem stays open" "$out" ;;
 esac
 kill $holder
-expect_eq "kernel: 20 reasons denied by policy" "$(grep -c ' denied policy$' $LP/policy)" 20
+expect_eq "kernel: 20 reasons denied by policy, and by the static level it raised" \
+	"$(grep -c ' denied both$' $LP/policy)" 20
+expect_eq "the static level reads integrity" "$(cat /sys/kernel/security/lockdown)" \
+	"none [integrity] confidentiality"
 expect_probe "/dev/mem refused" dev_mem EPERM
 expect_probe "/proc/kcore opens" kcore allowed
 ldpolicy query LOCKDOWN_DEV_MEM > /tmp/q; expect_eq "query DEV_MEM: exit 1 (denied)" "$?" 1
-expect_eq "query says denied by policy" "$(cat /tmp/q)" "LOCKDOWN_DEV_MEM: denied (by policy)"
+expect_eq "query says denied by both" "$(cat /tmp/q)" "LOCKDOWN_DEV_MEM: denied (by both)"
 ldpolicy query -q kcore; expect_eq "query kcore: exit 0 (allowed)" "$?" 0
 expect_eq "status: summary line" "$(ldpolicy status | head -n1)" \
 	"lockdown_policy: 20 of 28 reasons denied, not sealed (loads may tighten it)"
@@ -37,7 +40,7 @@ expect_eq "status agrees with the kernel, reason by reason" \
 	"$(awk '{ print $1, $3, $4 }' $LP/policy)"
 ldpolicy status --json > /tmp/status.json
 case "$(cat /tmp/status.json)" in
-*'"schema":"ldpolicy.status/1"'*'"id":"LOCKDOWN_DEV_MEM","class":"integrity","state":"denied","by":"policy","denials":1'*)
+*'"schema":"ldpolicy.status/1"'*'"id":"LOCKDOWN_DEV_MEM","class":"integrity","state":"denied","by":"both","denials":1'*)
 	ok "status --json" ;;
 *) not_ok "status --json" "$(cat /tmp/status.json)" ;;
 esac

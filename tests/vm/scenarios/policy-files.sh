@@ -2,9 +2,9 @@
 # lockdown_policy's securityfs interface on a kernel with nothing denied:
 # the files, their modes, the reason table, an empty policy.
 
-expect_eq "lsm order: lockdown, lockdown_policy, capability" \
-	"$(cat /sys/kernel/security/lsm)" "lockdown,lockdown_policy,capability"
-for f in load:--w------- seal:-rw-r--r-- policy:-r--r--r-- reasons:-r--r--r-- \
+expect_eq "lsm order: lockdown_policy (it answers first), lockdown, capability, ima" \
+	"$(cat /sys/kernel/security/lsm)" "lockdown_policy,lockdown,capability,ima"
+for f in load:--w------- seal:-rw-r--r-- policy:-r--r--r-- state:-r--r--r-- reasons:-r--r--r-- \
 	counters:-r--r--r-- flags:-r--r--r-- fingerprint:-r--r--r-- version:-r--r--r--; do
 	expect_eq "$LP/${f%%:*} has mode ${f#*:}" \
 		"$(stat -c %A $LP/${f%%:*} 2>&1)" "${f#*:}"
@@ -26,6 +26,11 @@ expect_eq "nothing denied" "$(grep -c ' allowed -$' $LP/policy)" 28
 expect_eq "policy line format" "$(grep LOCKDOWN_KCORE $LP/policy)" \
 	"LOCKDOWN_KCORE confidentiality allowed -"
 expect_eq "counters all zero" "$(awk '$2 != 0' $LP/counters | wc -l)" 0
+expect_eq "counters line format: in all, by the policy, by the static LSM" \
+	"$(grep '^LOCKDOWN_KCORE ' $LP/counters)" "LOCKDOWN_KCORE 0 0 0"
+expect_eq "state: the seal, then the policy file" \
+	"$(head -n1 $LP/state) $(tail -n +2 $LP/state | cmp - $LP/policy && echo same-as-policy)" \
+	"sealed 0 same-as-policy"
 expect_eq "flags: none" "$(cat $LP/flags)" none
 expect_eq "not sealed" "$(cat $LP/seal)" 0
 expect_dmesg "boot log: initialised with nothing denied" \

@@ -33,3 +33,12 @@ expect_probe "perf path not denied by the refused blob" ioperm allowed
 expect_eq "flags blob: bypass acknowledged" \
 	"$(load_blob -F 4 LOCKDOWN_KCORE LOCKDOWN_DEV_MEM)" ok
 expect_eq "flags file shows it" "$(cat $LP/flags)" bypass-acknowledged
+
+# audit is not enabled on this boot (no audit=1, no daemon enabling it):
+# a denial is not audited (its notice is in the log already); a load is
+ldblob $(awk '$3 == "denied" && $4 != "static" { print $1 }' $LP/policy) > /tmp/same
+ldaudit -n sh -c "ldprobe dev_mem; ldwrite $LP/load < /tmp/same" > /tmp/audit 2>&1
+expect_eq "audit not enabled: the denial made no audit record" \
+	"$(grep -c 'lsm=lockdown_policy action=denied' /tmp/audit)" 0
+expect_eq "but the load made its record" \
+	"$(grep -c '^type=1403 .*lsm=lockdown_policy op=load .* res=1$' /tmp/audit)" 1

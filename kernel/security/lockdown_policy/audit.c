@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Audit records, as other LSMs emit them:
+ *
+ *   AUDIT_AVC              each denial, while audit is enabled: the
+ *                          reason, the task
+ *   AUDIT_MAC_POLICY_LOAD  each load, taken or refused: who loaded, the
+ *                          set denied after it, what it added, the seal
+ *   AUDIT_MAC_STATUS       the seal: who sealed
+ *
+ * Every record starts with "lsm=lockdown_policy". Without CONFIG_AUDIT the
+ * audit calls are stubs and nothing is recorded.
+ */
+#include <linux/audit.h>
+#include <linux/lsm_audit.h>
+
+#include "lockdown_policy.h"
+
+static void lockdown_policy_audit_pre(struct audit_buffer *ab, void *a)
+{
+	struct common_audit_data *ad = a;
+
+	audit_log_format(ab, "lsm=lockdown_policy action=denied reason=%s",
+			 lockdown_policy_reason_id(ad->u.reason));
+}
+
+/**
+ * lockdown_policy_audit_denial - record that the policy in force denied
+ * @what: the reason, in range
+ *
+ * Any context: the record is allocated with GFP_ATOMIC. Besides our
+ * fields, common_lsm_audit() adds the task (pid, comm) and the reason's
+ * description (lockdown_reason="..."). Only while audit is enabled (an
+ * audit daemon, or audit=1): otherwise the record would only repeat the
+ * denial notice in the kernel log, at four times the denial's cost.
+ */
+void lockdown_policy_audit_denial(enum lockdown_reason what)
+{
+	struct common_audit_data ad = {
+		.type = LSM_AUDIT_DATA_LOCKDOWN,
+		.u.reason = what,
+	};
+
+	if (!audit_enabled)
+		return;
+	common_lsm_audit(&ad, lockdown_policy_audit_pre, NULL);
+}
+
+/* " key=ID,ID,...", or " key=none" */
+static void lockdown_policy_audit_set(struct audit_buffer *ab, const char *key,
+				      const unsigned long *set)
+{
+	const char *sep = "";
+	unsigned int what;
+
+	audit_log_format(ab, " %s=", key);
+	if (bitmap_empty(set, LOCKDOWN_POLICY_NR)) {
+		audit_log_format(ab, "none");
+		return;
+	}
+	for_each_set_bit(what, set, LOCKDOWN_POLICY_NR) {
+		audit_log_format(ab, "%s%s", sep, lockdown_policy_reason_id(what));
+		sep = ",";
+	}
+}
+
+/**
+ * lockdown_policy_audit_load - record a load through securityfs
+ * @delta: what the load changed, or NULL if it was refused
+ * @err: 0, or the errno the load was refused with
+ */
+void lockdown_policy_audit_load(const struct lockdown_policy_delta *delta,
+				int err)
+{
+	struct audit_buffer *ab;
+
+	ab = audit_log_start(audit_context(), GFP_KERNEL, AUDIT_MAC_POLICY_LOAD);
+	if (!ab)
+		return;
+	audit_log_format(ab, "lsm=lockdown_policy op=load");
+	if (delta) {
+		lockdown_policy_audit_set(ab, "denied", delta->denied);
+		lockdown_policy_audit_set(ab, "added", delta->added);
+		audit_log_format(ab, " sealed=%d", delta->sealed);
+	} else {
+		audit_log_format(ab, " errno=%d", -err);
+	}
+	audit_log_task_info(ab);
+	audit_log_format(ab, " res=%d", !err);
+	audit_log_end(ab);
+}
+
+/**
+ * lockdown_policy_audit_seal - record that the policy was sealed
+ *
+ * Only for the seal that changed the state, not for sealing it again.
+ */
+void lockdown_policy_audit_seal(void)
+{
+	struct audit_buffer *ab;
+
+	ab = audit_log_start(audit_context(), GFP_KERNEL, AUDIT_MAC_STATUS);
+	if (!ab)
+		return;
+	audit_log_format(ab, "lsm=lockdown_policy op=seal sealed=1 old_sealed=0");
+	audit_log_task_info(ab);
+	audit_log_format(ab, " res=1");
+	audit_log_end(ab);
+}
