@@ -149,8 +149,8 @@ END {
 	print "through a trampoline; a distribution kernel saves two or three of them." > md
 	print "Every LSM a kernel is built with reserves a slot on every hook" > md
 	print "(`lsm_count.h`), and without `CONFIG_JUMP_LABEL` an empty slot still costs" > md
-	print "a load, a test and a branch: 3 of these instructions are the test kernel\x27s" > md
-	print "IMA (for lockdown_policy\x27s measurements), which has no `locked_down` hook." > md
+	print "a load, a test and a branch (IMA, in both kernels, has no `locked_down`" > md
+	print "hook and costs both the same)." > md
 	print "Either way a second LSM on the hook costs a slot that static lockdown" > md
 	print "alone does not pay, and that slot alone is more than the 1.25x target" > md
 	printf "leaves room for (%.1f instructions over %.0f): the target is missed by the\n", \
