@@ -2,10 +2,12 @@
 /*
  * Audit records, as other LSMs emit them:
  *
- *   AUDIT_AVC              each denial, while audit is enabled: the
- *                          reason, the task
+ *   AUDIT_AVC              each denial, and each question about a warned
+ *                          reason (action=warned, permissive=1), while
+ *                          audit is enabled: the reason, the task
  *   AUDIT_MAC_POLICY_LOAD  each load, taken or refused: who loaded, the
- *                          set denied after it, what it added, the seal
+ *                          set denied after it, what it added, the set
+ *                          warned, the seal
  *   AUDIT_MAC_STATUS       the seal: who sealed
  *
  * Every record starts with "lsm=lockdown_policy". Without CONFIG_AUDIT the
@@ -24,9 +26,18 @@ static void lockdown_policy_audit_pre(struct audit_buffer *ab, void *a)
 			 lockdown_policy_reason_id(ad->u.reason));
 }
 
+static void lockdown_policy_audit_warn_pre(struct audit_buffer *ab, void *a)
+{
+	struct common_audit_data *ad = a;
+
+	audit_log_format(ab, "lsm=lockdown_policy action=warned reason=%s permissive=1",
+			 lockdown_policy_reason_id(ad->u.reason));
+}
+
 /**
  * lockdown_policy_audit_denial - record that the policy in force denied
  * @what: the reason, in range
+ * @warned: it did not deny, it let a warned reason through
  *
  * Any context: the record is allocated with GFP_ATOMIC. Besides our
  * fields, common_lsm_audit() adds the task (pid, comm) and the reason's
@@ -34,7 +45,7 @@ static void lockdown_policy_audit_pre(struct audit_buffer *ab, void *a)
  * audit daemon, or audit=1): otherwise the record would only repeat the
  * denial notice in the kernel log, at four times the denial's cost.
  */
-void lockdown_policy_audit_denial(enum lockdown_reason what)
+void lockdown_policy_audit_denial(enum lockdown_reason what, bool warned)
 {
 	struct common_audit_data ad = {
 		.type = LSM_AUDIT_DATA_LOCKDOWN,
@@ -43,7 +54,8 @@ void lockdown_policy_audit_denial(enum lockdown_reason what)
 
 	if (!audit_enabled)
 		return;
-	common_lsm_audit(&ad, lockdown_policy_audit_pre, NULL);
+	common_lsm_audit(&ad, warned ? lockdown_policy_audit_warn_pre :
+			 lockdown_policy_audit_pre, NULL);
 }
 
 /* " key=ID,ID,...", or " key=none" */
@@ -81,6 +93,7 @@ void lockdown_policy_audit_load(const struct lockdown_policy_delta *delta,
 	if (delta) {
 		lockdown_policy_audit_set(ab, "denied", delta->denied);
 		lockdown_policy_audit_set(ab, "added", delta->added);
+		lockdown_policy_audit_set(ab, "warned", delta->warned);
 		audit_log_format(ab, " sealed=%d", delta->sealed);
 	} else {
 		audit_log_format(ab, " errno=%d", -err);

@@ -12,19 +12,42 @@
 
 #include "blob.h"
 
+/* Read one bitmap of @nr bits; -ERANGE if it sets a bit it must not. */
+static int lockdown_policy_bitmap_parse(const u8 *bitmap, unsigned int nr,
+					const struct lockdown_policy_abi *abi,
+					u64 *words)
+{
+	unsigned int nwords = LOCKDOWN_POLICY_BITMAP_SIZE(nr) / 8, i;
+
+	for (i = 0; i < nwords; i++) {
+		__le64 w;
+		u64 valid = ~0ULL;
+
+		memcpy(&w, bitmap + 8 * i, sizeof(w));
+		words[i] = le64_to_cpu(w);
+		if (i == nwords - 1 && nr % 64)
+			valid = (1ULL << (nr % 64)) - 1;
+		if (words[i] & (~valid | abi->reserved[i]))
+			return -ERANGE;
+	}
+	return 0;
+}
+
 /**
  * lockdown_policy_blob_parse - validate a blob against the running ABI
  * @data: the blob, as written to securityfs (any alignment)
  * @len: its length in bytes
  * @abi: the reason table the blob must have been compiled against
- * @out: the flags and bitmap, filled in on success only
+ * @out: the flags and sets, filled in on success only (a version 1 blob
+ *	warns about nothing)
  *
  * Checks are made in the order documented in
  * include/uapi/linux/lockdown_policy.h, so each malformed blob gets one
  * precise errno.
  *
  * Return: 0, or -E2BIG, -EINVAL, -EBADMSG, -EPROTONOSUPPORT, -ENOEXEC,
- * -EOPNOTSUPP or -ERANGE.
+ * -EOPNOTSUPP, -ERANGE, or -EINVAL again for a reason both denied and
+ * warned.
  */
 int lockdown_policy_blob_parse(const void *data, size_t len,
 			       const struct lockdown_policy_abi *abi,
@@ -33,7 +56,8 @@ int lockdown_policy_blob_parse(const void *data, size_t len,
 	struct lockdown_policy_header hdr;
 	struct lockdown_policy_blob blob;
 	const u8 *bitmap;
-	unsigned int nr, nwords, i;
+	unsigned int nr, version, i;
+	int ret;
 
 	if (len > LOCKDOWN_POLICY_MAX_SIZE)
 		return -E2BIG;
@@ -43,14 +67,16 @@ int lockdown_policy_blob_parse(const void *data, size_t len,
 
 	if (le32_to_cpu(hdr.magic) != LOCKDOWN_POLICY_MAGIC)
 		return -EBADMSG;
-	if (le16_to_cpu(hdr.version) != LOCKDOWN_POLICY_VERSION)
+	version = le16_to_cpu(hdr.version);
+	if (version < LOCKDOWN_POLICY_VERSION_MIN ||
+	    version > LOCKDOWN_POLICY_VERSION)
 		return -EPROTONOSUPPORT;
 	if (le16_to_cpu(hdr.hdr_len) != sizeof(hdr) || hdr.reserved)
 		return -EINVAL;
 	nr = le16_to_cpu(hdr.nr_reasons);
 	if (!nr || nr > LOCKDOWN_POLICY_MAX_REASONS)
 		return -EINVAL;
-	if (len != LOCKDOWN_POLICY_BLOB_SIZE(nr))
+	if (len != LOCKDOWN_POLICY_BLOB_SIZE_OF(version, nr))
 		return -EINVAL;
 	if (nr != abi->nr_reasons ||
 	    memcmp(hdr.fingerprint, abi->fingerprint, sizeof(hdr.fingerprint)))
@@ -61,19 +87,17 @@ int lockdown_policy_blob_parse(const void *data, size_t len,
 		return -EOPNOTSUPP;
 
 	memset(blob.words, 0, sizeof(blob.words));
+	memset(blob.warn, 0, sizeof(blob.warn));
 	bitmap = (const u8 *)data + sizeof(hdr);
-	nwords = LOCKDOWN_POLICY_BITMAP_SIZE(nr) / 8;
-	for (i = 0; i < nwords; i++) {
-		__le64 w;
-		u64 valid = ~0ULL;
-
-		memcpy(&w, bitmap + 8 * i, sizeof(w));
-		blob.words[i] = le64_to_cpu(w);
-		if (i == nwords - 1 && nr % 64)
-			valid = (1ULL << (nr % 64)) - 1;
-		if (blob.words[i] & (~valid | abi->reserved[i]))
-			return -ERANGE;
-	}
+	ret = lockdown_policy_bitmap_parse(bitmap, nr, abi, blob.words);
+	if (!ret && LOCKDOWN_POLICY_BITMAPS(version) > 1)
+		ret = lockdown_policy_bitmap_parse(bitmap + LOCKDOWN_POLICY_BITMAP_SIZE(nr),
+						   nr, abi, blob.warn);
+	if (ret)
+		return ret;
+	for (i = 0; i < LOCKDOWN_POLICY_MAX_WORDS; i++)
+		if (blob.words[i] & blob.warn[i])
+			return -EINVAL;
 
 	*out = blob;
 	return 0;

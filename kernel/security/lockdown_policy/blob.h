@@ -29,11 +29,14 @@ struct lockdown_policy_abi {
 /**
  * struct lockdown_policy_blob - a validated blob, in host byte order
  * @flags: LOCKDOWN_POLICY_FLAG_*
- * @words: the bitmap, reason r in bit (r % 64) of words[r / 64]
+ * @words: the deny set, reason r in bit (r % 64) of words[r / 64]
+ * @warn: the warn set, laid out as @words; empty for a version 1 blob.
+ *	Never overlaps @words.
  */
 struct lockdown_policy_blob {
 	u32 flags;
 	u64 words[LOCKDOWN_POLICY_MAX_WORDS];
+	u64 warn[LOCKDOWN_POLICY_MAX_WORDS];
 };
 
 int lockdown_policy_blob_parse(const void *data, size_t len,

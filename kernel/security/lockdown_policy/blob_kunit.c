@@ -26,21 +26,35 @@ static void blob_set_bit(struct blob_buf *b, unsigned int bit)
 	bitmap[bit / 8] |= 1 << (bit % 8);
 }
 
-/* A valid blob for the running kernel denying DEV_MEM and KCORE. */
+/* Set @bit in the warn set of a version 2 blob. */
+static void blob_set_warn(struct blob_buf *b, unsigned int bit)
+{
+	blob_set_bit(b, LOCKDOWN_POLICY_BITMAP_SIZE(lockdown_policy_abi.nr_reasons) * 8 +
+		     bit);
+}
+
+/* Make a version 1 blob a version 2 one that warns about nothing. */
+static void blob_v2(struct blob_buf *b)
+{
+	blob_hdr(b)->version = cpu_to_le16(2);
+	b->len = LOCKDOWN_POLICY_BLOB_SIZE_OF(2, lockdown_policy_abi.nr_reasons);
+}
+
+/* A valid version 1 blob for the running kernel denying DEV_MEM and KCORE. */
 static void blob_valid(struct blob_buf *b)
 {
 	struct lockdown_policy_header *h = blob_hdr(b);
 
 	memset(b, 0, sizeof(*b));
 	h->magic = cpu_to_le32(LOCKDOWN_POLICY_MAGIC);
-	h->version = cpu_to_le16(LOCKDOWN_POLICY_VERSION);
+	h->version = cpu_to_le16(LOCKDOWN_POLICY_VERSION_MIN);
 	h->hdr_len = cpu_to_le16(sizeof(*h));
 	h->nr_reasons = cpu_to_le16(lockdown_policy_abi.nr_reasons);
 	memcpy(h->fingerprint, lockdown_policy_abi.fingerprint,
 	       sizeof(h->fingerprint));
 	blob_set_bit(b, LOCKDOWN_DEV_MEM);
 	blob_set_bit(b, LOCKDOWN_KCORE);
-	b->len = LOCKDOWN_POLICY_BLOB_SIZE(lockdown_policy_abi.nr_reasons);
+	b->len = LOCKDOWN_POLICY_BLOB_SIZE_OF(1, lockdown_policy_abi.nr_reasons);
 }
 
 static void blob_test_valid(struct kunit *test)
@@ -56,6 +70,26 @@ static void blob_test_valid(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, out.flags, LOCKDOWN_POLICY_FLAG_BYPASS_ACKED);
 	KUNIT_EXPECT_EQ(test, out.words[0],
 			BIT_ULL(LOCKDOWN_DEV_MEM) | BIT_ULL(LOCKDOWN_KCORE));
+	KUNIT_EXPECT_EQ(test, out.warn[0], 0ULL);
+}
+
+/* Version 2: the warn set follows the deny set. */
+static void blob_test_valid_v2(struct kunit *test)
+{
+	struct blob_buf *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	struct lockdown_policy_blob out;
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	blob_valid(b);
+	blob_v2(b);
+	blob_set_warn(b, LOCKDOWN_PERF);
+	blob_set_warn(b, LOCKDOWN_KPROBES);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_blob_parse(b->bytes, b->len,
+							 &lockdown_policy_abi, &out), 0);
+	KUNIT_EXPECT_EQ(test, out.words[0],
+			BIT_ULL(LOCKDOWN_DEV_MEM) | BIT_ULL(LOCKDOWN_KCORE));
+	KUNIT_EXPECT_EQ(test, out.warn[0],
+			BIT_ULL(LOCKDOWN_PERF) | BIT_ULL(LOCKDOWN_KPROBES));
 }
 
 /* The parser reads any alignment: the fuzzer and userspace do not align. */
@@ -82,7 +116,9 @@ enum blob_mutation {
 	BLOB_MAGIC,
 	BLOB_MAGIC_SWAPPED,
 	BLOB_VERSION0,
-	BLOB_VERSION2,
+	BLOB_VERSION3,
+	BLOB_V2_SHORT,
+	BLOB_V1_LONG,
 	BLOB_HDR_LEN,
 	BLOB_RESERVED,
 	BLOB_NR_ZERO,
@@ -99,6 +135,9 @@ enum blob_mutation {
 	BLOB_BIT_INTEGRITY_MAX,
 	BLOB_BIT_MAX,
 	BLOB_BIT_63,
+	BLOB_WARN_NONE,
+	BLOB_WARN_MAX,
+	BLOB_WARN_AND_DENY,
 };
 
 struct blob_case {
@@ -114,7 +153,9 @@ static const struct blob_case blob_cases[] = {
 	{ "wrong magic", BLOB_MAGIC, -EBADMSG },
 	{ "big-endian magic", BLOB_MAGIC_SWAPPED, -EBADMSG },
 	{ "version 0", BLOB_VERSION0, -EPROTONOSUPPORT },
-	{ "version 2", BLOB_VERSION2, -EPROTONOSUPPORT },
+	{ "version 3", BLOB_VERSION3, -EPROTONOSUPPORT },
+	{ "version 2 without its warn set", BLOB_V2_SHORT, -EINVAL },
+	{ "version 1 with a warn set", BLOB_V1_LONG, -EINVAL },
 	{ "wrong hdr_len", BLOB_HDR_LEN, -EINVAL },
 	{ "reserved field set", BLOB_RESERVED, -EINVAL },
 	{ "zero reasons", BLOB_NR_ZERO, -EINVAL },
@@ -131,6 +172,9 @@ static const struct blob_case blob_cases[] = {
 	{ "bit for LOCKDOWN_INTEGRITY_MAX", BLOB_BIT_INTEGRITY_MAX, -ERANGE },
 	{ "bit for LOCKDOWN_CONFIDENTIALITY_MAX", BLOB_BIT_MAX, -ERANGE },
 	{ "bit 63 of the padding", BLOB_BIT_63, -ERANGE },
+	{ "warn bit for LOCKDOWN_NONE", BLOB_WARN_NONE, -ERANGE },
+	{ "warn bit for LOCKDOWN_CONFIDENTIALITY_MAX", BLOB_WARN_MAX, -ERANGE },
+	{ "a reason both denied and warned", BLOB_WARN_AND_DENY, -EINVAL },
 };
 
 static void blob_mutate(struct blob_buf *b, enum blob_mutation m)
@@ -157,8 +201,15 @@ static void blob_mutate(struct blob_buf *b, enum blob_mutation m)
 	case BLOB_VERSION0:
 		h->version = 0;
 		break;
-	case BLOB_VERSION2:
+	case BLOB_VERSION3:
+		h->version = cpu_to_le16(3);
+		b->len = LOCKDOWN_POLICY_BLOB_SIZE_OF(3, nr);
+		break;
+	case BLOB_V2_SHORT:
 		h->version = cpu_to_le16(2);
+		break;
+	case BLOB_V1_LONG:
+		b->len = LOCKDOWN_POLICY_BLOB_SIZE_OF(2, nr);
 		break;
 	case BLOB_HDR_LEN:
 		h->hdr_len = cpu_to_le16(40);
@@ -171,7 +222,7 @@ static void blob_mutate(struct blob_buf *b, enum blob_mutation m)
 		break;
 	case BLOB_NR_HUGE:
 		h->nr_reasons = cpu_to_le16(LOCKDOWN_POLICY_MAX_REASONS + 1);
-		b->len = LOCKDOWN_POLICY_BLOB_SIZE(LOCKDOWN_POLICY_MAX_REASONS + 1);
+		b->len = LOCKDOWN_POLICY_BLOB_SIZE_OF(1, LOCKDOWN_POLICY_MAX_REASONS + 1);
 		break;
 	case BLOB_TRUNCATED:
 		b->len--;
@@ -187,7 +238,7 @@ static void blob_mutate(struct blob_buf *b, enum blob_mutation m)
 		break;
 	case BLOB_NR_OTHER_LONGER:
 		h->nr_reasons = cpu_to_le16(nr + 64);
-		b->len = LOCKDOWN_POLICY_BLOB_SIZE(nr + 64);
+		b->len = LOCKDOWN_POLICY_BLOB_SIZE_OF(1, nr + 64);
 		break;
 	case BLOB_FINGERPRINT:
 		h->fingerprint[31] ^= 0x80;
@@ -209,6 +260,18 @@ static void blob_mutate(struct blob_buf *b, enum blob_mutation m)
 		break;
 	case BLOB_BIT_63:
 		blob_set_bit(b, 63);
+		break;
+	case BLOB_WARN_NONE:
+		blob_v2(b);
+		blob_set_warn(b, LOCKDOWN_NONE);
+		break;
+	case BLOB_WARN_MAX:
+		blob_v2(b);
+		blob_set_warn(b, LOCKDOWN_CONFIDENTIALITY_MAX);
+		break;
+	case BLOB_WARN_AND_DENY:
+		blob_v2(b);
+		blob_set_warn(b, LOCKDOWN_KCORE);
 		break;
 	}
 }
@@ -239,6 +302,7 @@ static void blob_test_malformed(struct kunit *test)
 
 static struct kunit_case blob_test_cases[] = {
 	KUNIT_CASE(blob_test_valid),
+	KUNIT_CASE(blob_test_valid_v2),
 	KUNIT_CASE(blob_test_unaligned),
 	KUNIT_CASE_PARAM(blob_test_malformed, blob_malformed_gen_params),
 	{}

@@ -17,7 +17,7 @@ static struct lockdown_policy_state *parse(struct kunit *test, const char *arg,
 
 	KUNIT_ASSERT_NOT_NULL(test, copy);
 	strscpy(copy, arg, len);
-	*unknown = lockdown_policy_parse_list(s, copy, "kunit");
+	*unknown = lockdown_policy_parse_list(s, copy, false, "kunit");
 	return s;
 }
 
@@ -71,6 +71,24 @@ static void boot_test_unknown(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, denied(s), 1U);
 }
 
+/* lockdown_policy_warn=: warn state, which never lowers a denial. */
+static void boot_test_warn(struct kunit *test)
+{
+	struct lockdown_policy_state *s = lockdown_policy_test_state(test);
+	char list[] = "confidentiality";
+	unsigned int what, warned = 0;
+
+	lockdown_policy_deny(s, LOCKDOWN_KCORE);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_parse_list(s, list, true, "kunit"), 0);
+	for (what = 0; what < LOCKDOWN_POLICY_NR; what++)
+		warned += lockdown_policy_warns(s, what);
+	/* every reason but the two levels, and KCORE, which stays denied */
+	KUNIT_EXPECT_EQ(test, warned, LOCKDOWN_POLICY_NR - 3);
+	KUNIT_EXPECT_EQ(test, denied(s), 1U);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_PERF), 0);
+}
+
 static void boot_test_empty(struct kunit *test)
 {
 	int unknown;
@@ -87,6 +105,7 @@ static struct kunit_case boot_test_cases[] = {
 	KUNIT_CASE(boot_test_names),
 	KUNIT_CASE(boot_test_groups),
 	KUNIT_CASE(boot_test_unknown),
+	KUNIT_CASE(boot_test_warn),
 	KUNIT_CASE(boot_test_empty),
 	{}
 };

@@ -4,14 +4,19 @@
  *
  *   load         write a policy blob (include/uapi/linux/lockdown_policy.h)
  *   seal         write "1" to refuse every later load; reads 0 or 1
- *   policy       per reason: identifier, class, denied/allowed, by whom
+ *   policy       per reason: identifier, class, denied/warned/allowed,
+ *                by whom
  *   state        "sealed 0|1", then the policy lines: what IMA measures
  *   reasons      per reason: index, identifier, class, description
  *   counters     per reason: identifier, then denials since boot: in all,
- *                by this LSM, by the static lockdown LSM
+ *                by this LSM, by the static lockdown LSM; then the
+ *                questions this LSM let through in warn state
+ *   warnings     per warned reason and task that asked: identifier,
+ *                count, comm (learning mode's record)
  *   flags        the flags of the last policy applied
  *   fingerprint  the reason table's SHA-256, in hex
- *   version      the blob format version this kernel reads
+ *   version      the newest blob format version this kernel reads (it
+ *                reads every one from 1)
  *
  * Writes need CAP_MAC_ADMIN in the initial user namespace, both for the
  * task that opened the file and for the one writing, and the writable
@@ -110,8 +115,14 @@ static const struct file_operations seal_fops = {
 	.llseek = generic_file_llseek,
 };
 
-/* A show() of lockdown_policy_show()'s text, with or without the seal. */
-static int lockdown_policy_seq_show(struct seq_file *m, bool with_seal)
+enum lockdown_policy_text { LDP_TEXT_POLICY, LDP_TEXT_STATE, LDP_TEXT_SEEN };
+
+/*
+ * A show() of text printed into a seq_buf: the policy file, the state
+ * file (with the seal), or learning mode's record.
+ */
+static int lockdown_policy_seq_show(struct seq_file *m,
+				    enum lockdown_policy_text which)
 {
 	struct seq_buf sb;
 	char *buf;
@@ -121,7 +132,11 @@ static int lockdown_policy_seq_show(struct seq_file *m, bool with_seal)
 	if (!buf)
 		return -ENOMEM;
 	seq_buf_init(&sb, buf, PAGE_SIZE);
-	ret = lockdown_policy_show(&lockdown_policy, &sb, with_seal);
+	if (which == LDP_TEXT_SEEN)
+		ret = lockdown_policy_show_seen(&lockdown_policy, &sb);
+	else
+		ret = lockdown_policy_show(&lockdown_policy, &sb,
+					   which == LDP_TEXT_STATE);
 	if (!ret)
 		seq_write(m, buf, seq_buf_used(&sb));
 	kfree(buf);
@@ -130,12 +145,17 @@ static int lockdown_policy_seq_show(struct seq_file *m, bool with_seal)
 
 static int policy_show(struct seq_file *m, void *v)
 {
-	return lockdown_policy_seq_show(m, false);
+	return lockdown_policy_seq_show(m, LDP_TEXT_POLICY);
 }
 
 static int state_show(struct seq_file *m, void *v)
 {
-	return lockdown_policy_seq_show(m, true);
+	return lockdown_policy_seq_show(m, LDP_TEXT_STATE);
+}
+
+static int warnings_show(struct seq_file *m, void *v)
+{
+	return lockdown_policy_seq_show(m, LDP_TEXT_SEEN);
 }
 
 static int reasons_show(struct seq_file *m, void *v)
@@ -153,7 +173,8 @@ static int reasons_show(struct seq_file *m, void *v)
 
 /*
  * Every refusal, counted once: a reason both LSMs deny is refused by this
- * one, which answers first, and never reaches the static LSM.
+ * one, which answers first, and never reaches the static LSM. The last
+ * column counts what warn state let through, refused by neither.
  */
 static int counters_show(struct seq_file *m, void *v)
 {
@@ -166,8 +187,9 @@ static int counters_show(struct seq_file *m, void *v)
 			continue;
 		mine = lockdown_policy_denials(&lockdown_policy, what);
 		theirs = lockdown_denials(what);
-		seq_printf(m, "%s %lu %lu %lu\n", lockdown_policy_reason_id(what),
-			   mine + theirs, mine, theirs);
+		seq_printf(m, "%s %lu %lu %lu %lu\n", lockdown_policy_reason_id(what),
+			   mine + theirs, mine, theirs,
+			   lockdown_policy_warnings(&lockdown_policy, what));
 	}
 	return 0;
 }
@@ -202,6 +224,7 @@ DEFINE_SHOW_ATTRIBUTE(policy);
 DEFINE_SHOW_ATTRIBUTE(state);
 DEFINE_SHOW_ATTRIBUTE(reasons);
 DEFINE_SHOW_ATTRIBUTE(counters);
+DEFINE_SHOW_ATTRIBUTE(warnings);
 DEFINE_SHOW_ATTRIBUTE(flags);
 DEFINE_SHOW_ATTRIBUTE(fingerprint);
 DEFINE_SHOW_ATTRIBUTE(version);
@@ -222,6 +245,8 @@ static const struct {
 	{ "state", 0444, &state_fops },
 	{ "reasons", 0444, &reasons_fops },
 	{ "counters", 0444, &counters_fops },
+	/* root's only: it names the programs of every user */
+	{ "warnings", 0400, &warnings_fops },
 	{ "flags", 0444, &flags_fops },
 	{ "fingerprint", 0444, &fingerprint_fops },
 	{ "version", 0444, &version_fops },

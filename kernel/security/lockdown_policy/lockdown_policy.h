@@ -6,7 +6,8 @@
  *   reasons.c  the reason table: identifiers, classes, fingerprint
  *   blob.c     validation of policy blobs (see blob.h)
  *   policy.c   the policy state: what is denied, tighten, seal, counters
- *   refuse.c   the denial path: counter and notice
+ *   refuse.c   the slow path: denials and warnings, counted and noticed
+ *   watch.c    which tasks asked about each warned reason
  *   boot.c     the lockdown_policy= parameter and the builtin policy
  *   level.c    the static LSM's level, raised to what the policy covers
  *   show.c     the policy in force as text: policy file, measurement
@@ -21,8 +22,10 @@
 #include <linux/bitmap.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
+#include <linux/sched.h>
 #include <linux/security.h>
 #include <linux/seq_buf.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
 
 #include "blob.h"
@@ -31,24 +34,63 @@
 #define LOCKDOWN_POLICY_NR	LOCKDOWN_CONFIDENTIALITY_MAX
 
 /**
- * struct lockdown_policy_counters - denials per reason, on one CPU
+ * struct lockdown_policy_counters - denials and warnings per reason, on one CPU
  * @n: per reason, how many times the policy denied it on this CPU
+ * @warned: per reason, how many times it was asked about in warn state
  */
 struct lockdown_policy_counters {
 	unsigned long n[LOCKDOWN_POLICY_NR];
+	unsigned long warned[LOCKDOWN_POLICY_NR];
+};
+
+/* Distinct tasks remembered per warned reason, the most recent first. */
+#define LOCKDOWN_POLICY_SEEN	8
+
+/**
+ * struct lockdown_policy_seen - who asked about one warned reason
+ * @comm: the comms of the last LOCKDOWN_POLICY_SEEN distinct tasks that
+ *	asked, the most recent first; "" for an empty slot
+ * @count: for each, how many times a task of that comm asked since it
+ *	was last remembered
+ * @kernel: for each, the task was the kernel's own (a kernel thread, or
+ *	init before it runs a program: no user memory), not a program.
+ *	Part of the identity: a program named as a kernel thread is apart.
+ */
+struct lockdown_policy_seen {
+	char comm[LOCKDOWN_POLICY_SEEN][TASK_COMM_LEN];
+	unsigned long count[LOCKDOWN_POLICY_SEEN];
+	bool kernel[LOCKDOWN_POLICY_SEEN];
 };
 
 /**
- * struct lockdown_policy_state - what the policy denies
- * @denied: one bit per reason; read locklessly by the hook. Bits are only
- *	ever set, never cleared, so a reader sees each reason either still
- *	allowed or denied for good.
+ * struct lockdown_policy_watch - what learning mode records
+ * @lock: serialises @seen; taken with interrupts off, never in NMI
+ * @seen: per reason, who asked while it was warned
+ */
+struct lockdown_policy_watch {
+	spinlock_t lock;	/* protects @seen */
+	struct lockdown_policy_seen seen[LOCKDOWN_POLICY_NR];
+};
+
+/**
+ * struct lockdown_policy_state - what the policy denies and warns about
+ * @watched: @denied | @warned: the one bitmap the hook reads, locklessly.
+ *	A reason outside it is allowed without another look; one in it goes
+ *	to the slow path. A bit is set here only after its bit in @denied or
+ *	@warned (with a write barrier between).
+ * @denied: one bit per reason. Bits are only ever set, never cleared, so
+ *	a reader sees each reason either still allowed or denied for good.
+ * @warned: reasons in warn state: allowed, but counted, noticed, audited
+ *	and recorded in @watch. Only ever set, like @denied; a reason that
+ *	moves on to denied keeps its bit here, and @denied wins.
  * @sealed: no further policy is accepted until reboot
  * @flags: LOCKDOWN_POLICY_FLAG_* of the last policy applied (without SEAL)
  * @loads: policies applied since boot
  * @lock: serialises updates, and readers that need a consistent view of
  *	more than one field
- * @denials: per CPU and reason, how many times this policy denied it
+ * @denials: per CPU and reason, how many times this policy denied it, or
+ *	was asked about a reason it warns about
+ * @watch: who asked about the warned reasons
  *
  * Everything here is written only by a load or at boot, so the state the
  * kernel enforces lives in read-mostly data (read-only after init in static
@@ -58,23 +100,28 @@ struct lockdown_policy_counters {
  * the policy file takes, and the counters, one set per CPU.
  */
 struct lockdown_policy_state {
+	DECLARE_BITMAP(watched, LOCKDOWN_POLICY_NR);
 	DECLARE_BITMAP(denied, LOCKDOWN_POLICY_NR);
+	DECLARE_BITMAP(warned, LOCKDOWN_POLICY_NR);
 	bool sealed;
 	u32 flags;
 	unsigned int loads;
 	struct mutex *lock;	/* see above */
 	struct lockdown_policy_counters __percpu *denials;
+	struct lockdown_policy_watch *watch;
 };
 
 /**
  * struct lockdown_policy_delta - what a successful load changed
  * @denied: every reason denied after the load
- * @added: the reasons the load added
+ * @added: the reasons the load added to @denied
+ * @warned: every reason warned (and not denied) after the load
  * @sealed: the policy is sealed after the load
  */
 struct lockdown_policy_delta {
 	DECLARE_BITMAP(denied, LOCKDOWN_POLICY_NR);
 	DECLARE_BITMAP(added, LOCKDOWN_POLICY_NR);
+	DECLARE_BITMAP(warned, LOCKDOWN_POLICY_NR);
 	bool sealed;
 };
 
@@ -96,11 +143,17 @@ int lockdown_policy_refuse(enum lockdown_reason what,
 			   struct lockdown_policy_state *s);
 unsigned long lockdown_policy_denials(struct lockdown_policy_state *s,
 				      enum lockdown_reason what);
+unsigned long lockdown_policy_warnings(struct lockdown_policy_state *s,
+				       enum lockdown_reason what);
 int lockdown_policy_tighten(struct lockdown_policy_state *s,
 			    const struct lockdown_policy_blob *blob,
 			    struct lockdown_policy_delta *delta);
 void lockdown_policy_deny(struct lockdown_policy_state *s,
 			  enum lockdown_reason what);
+void lockdown_policy_warn(struct lockdown_policy_state *s,
+			  enum lockdown_reason what);
+bool lockdown_policy_warns(struct lockdown_policy_state *s,
+			   enum lockdown_reason what);
 bool lockdown_policy_seal(struct lockdown_policy_state *s);
 enum lockdown_reason lockdown_policy_level(const unsigned long *denied);
 
@@ -110,24 +163,31 @@ enum lockdown_reason lockdown_policy_level(const unsigned long *denied);
  * @what: the reason the kernel asks about
  *
  * The allowed path, inlined into the hook: a bounds check and a bit test on
- * read-mostly data, no stack frame. Everything else (counting, the notice,
- * a reason out of range) is in lockdown_policy_refuse(), out of line.
+ * read-mostly data, no stack frame. Everything else (a denial, a warned
+ * reason, a reason out of range) is in lockdown_policy_refuse(), out of
+ * line: warn state costs nothing to the reasons it does not cover.
  *
- * Return: 0 if @s allows @what, -EPERM if it denies it.
+ * Return: 0 if @s allows @what (warned or not), -EPERM if it denies it.
  */
 static __always_inline int lockdown_policy_check(struct lockdown_policy_state *s,
 						 enum lockdown_reason what)
 {
 	if (likely((unsigned int)what < LOCKDOWN_POLICY_NR &&
-		   !test_bit(what, s->denied)))
+		   !test_bit(what, s->watched)))
 		return 0;
 	return lockdown_policy_refuse(what, s);
 }
 
 /* boot.c */
 int lockdown_policy_parse_list(struct lockdown_policy_state *s, char *list,
-			       const char *where);
+			       bool warn, const char *where);
 void lockdown_policy_boot(struct lockdown_policy_state *s);
+
+/* watch.c */
+void lockdown_policy_record(struct lockdown_policy_state *s,
+			    enum lockdown_reason what, const char *comm, bool kernel);
+int lockdown_policy_show_seen(struct lockdown_policy_state *s,
+			      struct seq_buf *sb);
 
 /* level.c */
 void lockdown_policy_raise_level(struct lockdown_policy_state *s);
@@ -137,7 +197,7 @@ int lockdown_policy_show(struct lockdown_policy_state *s, struct seq_buf *sb,
 			 bool with_seal);
 
 /* audit.c */
-void lockdown_policy_audit_denial(enum lockdown_reason what);
+void lockdown_policy_audit_denial(enum lockdown_reason what, bool warned);
 void lockdown_policy_audit_load(const struct lockdown_policy_delta *delta,
 				int err);
 void lockdown_policy_audit_seal(void);

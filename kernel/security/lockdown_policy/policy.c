@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The policy state: which reasons are denied, and the only ways that set
- * changes. Every change adds denials; nothing here clears one.
+ * The policy state: which reasons are denied and which warned, and the
+ * only ways those sets change. Every change moves reasons up the lattice
+ * allow < warn < deny; nothing here clears a bit.
  */
 #define pr_fmt(fmt) "lockdown_policy: " fmt
 
 #include <linux/percpu.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 
 #include "lockdown_policy.h"
@@ -24,11 +26,15 @@
 
 static DEFINE_MUTEX(lockdown_policy_lock);
 static DEFINE_PER_CPU(struct lockdown_policy_counters, lockdown_policy_counters);
+static struct lockdown_policy_watch lockdown_policy_watch = {
+	.lock = __SPIN_LOCK_UNLOCKED(lockdown_policy_watch.lock),
+};
 
 struct lockdown_policy_state lockdown_policy __lockdown_policy_state = {
 	.sealed = IS_ENABLED(CONFIG_SECURITY_LOCKDOWN_POLICY_STATIC),
 	.lock = &lockdown_policy_lock,
 	.denials = &lockdown_policy_counters,
+	.watch = &lockdown_policy_watch,
 };
 
 /**
@@ -47,7 +53,13 @@ int lockdown_policy_state_init(struct lockdown_policy_state *s,
 	memset(s, 0, sizeof(*s));
 	s->lock = lock;
 	s->denials = alloc_percpu(struct lockdown_policy_counters);
-	return s->denials ? 0 : -ENOMEM;
+	s->watch = kzalloc(sizeof(*s->watch), GFP_KERNEL);
+	if (!s->denials || !s->watch) {
+		lockdown_policy_state_destroy(s);
+		return -ENOMEM;
+	}
+	spin_lock_init(&s->watch->lock);
+	return 0;
 }
 
 /**
@@ -58,6 +70,8 @@ void lockdown_policy_state_destroy(struct lockdown_policy_state *s)
 {
 	free_percpu(s->denials);
 	s->denials = NULL;
+	kfree(s->watch);
+	s->watch = NULL;
 }
 
 /**
@@ -82,6 +96,52 @@ unsigned long lockdown_policy_denials(struct lockdown_policy_state *s,
 }
 
 /**
+ * lockdown_policy_warnings - how many times a reason was asked about in warn state
+ * @s: the policy
+ * @what: a reason below LOCKDOWN_POLICY_NR
+ *
+ * Summed as lockdown_policy_denials() sums.
+ *
+ * Return: the questions about @what that @s let through with a warning.
+ */
+unsigned long lockdown_policy_warnings(struct lockdown_policy_state *s,
+				       enum lockdown_reason what)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu_ptr(s->denials, cpu)->warned[what];
+	return sum;
+}
+
+/*
+ * Make the hook look at @what: after its bit in @denied or @warned is
+ * visible, so that the slow path, which reads those after @watched (with
+ * a read barrier), finds the reason's state.
+ */
+static void lockdown_policy_watch_bit(struct lockdown_policy_state *s,
+				      unsigned int what)
+{
+	/* pairs with the smp_rmb() in lockdown_policy_refuse() */
+	smp_mb__before_atomic();
+	set_bit(what, s->watched);
+}
+
+/**
+ * lockdown_policy_warns - is a reason in warn state?
+ * @s: the policy
+ * @what: a reason below LOCKDOWN_POLICY_NR
+ *
+ * Return: true if @s warns about @what and does not deny it.
+ */
+bool lockdown_policy_warns(struct lockdown_policy_state *s,
+			   enum lockdown_reason what)
+{
+	return test_bit(what, s->warned) && !test_bit(what, s->denied);
+}
+
+/**
  * lockdown_policy_deny - deny one reason from now on
  * @s: the policy
  * @what: a reason (lockdown_policy_is_reason() must hold)
@@ -96,6 +156,24 @@ void lockdown_policy_deny(struct lockdown_policy_state *s,
 	if (WARN_ON_ONCE(!lockdown_policy_is_reason(what)))
 		return;
 	set_bit(what, s->denied);
+	lockdown_policy_watch_bit(s, what);
+}
+
+/**
+ * lockdown_policy_warn - warn about one reason from now on
+ * @s: the policy
+ * @what: a reason (lockdown_policy_is_reason() must hold)
+ *
+ * For boot-time sources, as lockdown_policy_deny() is. A reason already
+ * denied stays denied: deny wins over warn.
+ */
+void lockdown_policy_warn(struct lockdown_policy_state *s,
+			  enum lockdown_reason what)
+{
+	if (WARN_ON_ONCE(!lockdown_policy_is_reason(what)))
+		return;
+	set_bit(what, s->warned);
+	lockdown_policy_watch_bit(s, what);
 }
 
 /**
@@ -104,34 +182,46 @@ void lockdown_policy_deny(struct lockdown_policy_state *s,
  * @blob: the new policy, from lockdown_policy_blob_parse()
  * @delta: if not NULL, filled on success with what the load changed
  *
- * The new policy must deny everything @s already denies: a policy only
- * ever tightens. All or nothing: on error @s is unchanged.
+ * The new policy must move no reason down the lattice allow < warn <
+ * deny: it denies everything @s denies, and warns about or denies
+ * everything @s warns about. A policy only ever tightens. All or
+ * nothing: on error @s is unchanged.
  *
- * Return: 0, or -EPERM if @s is sealed or @blob would allow a reason that
- * @s denies.
+ * Return: 0, or -EPERM if @s is sealed or @blob would move a reason down.
  */
 int lockdown_policy_tighten(struct lockdown_policy_state *s,
 			    const struct lockdown_policy_blob *blob,
 			    struct lockdown_policy_delta *delta)
 {
 	DECLARE_BITMAP(want, LOCKDOWN_POLICY_NR);
+	DECLARE_BITMAP(want_warn, LOCKDOWN_POLICY_NR);
+	DECLARE_BITMAP(watch, LOCKDOWN_POLICY_NR);
 	DECLARE_BITMAP(added, LOCKDOWN_POLICY_NR);
+	DECLARE_BITMAP(warn_added, LOCKDOWN_POLICY_NR);
 	unsigned int what;
 	int ret = 0;
 
 	bitmap_from_arr64(want, blob->words, LOCKDOWN_POLICY_NR);
+	bitmap_from_arr64(want_warn, blob->warn, LOCKDOWN_POLICY_NR);
+	bitmap_or(watch, want, want_warn, LOCKDOWN_POLICY_NR);
 	mutex_lock(s->lock);
 	if (s->sealed) {
 		ret = -EPERM;
 		goto out;
 	}
-	if (!bitmap_subset(s->denied, want, LOCKDOWN_POLICY_NR)) {
+	if (!bitmap_subset(s->denied, want, LOCKDOWN_POLICY_NR) ||
+	    !bitmap_subset(s->warned, watch, LOCKDOWN_POLICY_NR)) {
 		ret = -EPERM;
 		goto out;
 	}
 	bitmap_andnot(added, want, s->denied, LOCKDOWN_POLICY_NR);
+	bitmap_andnot(warn_added, want_warn, s->warned, LOCKDOWN_POLICY_NR);
 	for_each_set_bit(what, added, LOCKDOWN_POLICY_NR)
 		set_bit(what, s->denied);
+	for_each_set_bit(what, warn_added, LOCKDOWN_POLICY_NR)
+		set_bit(what, s->warned);
+	for_each_set_bit(what, watch, LOCKDOWN_POLICY_NR)
+		lockdown_policy_watch_bit(s, what);
 	WRITE_ONCE(s->flags, blob->flags & ~LOCKDOWN_POLICY_FLAG_SEAL);
 	s->loads++;
 	if (blob->flags & LOCKDOWN_POLICY_FLAG_SEAL)
@@ -139,12 +229,16 @@ int lockdown_policy_tighten(struct lockdown_policy_state *s,
 	if (delta) {
 		bitmap_copy(delta->denied, s->denied, LOCKDOWN_POLICY_NR);
 		bitmap_copy(delta->added, added, LOCKDOWN_POLICY_NR);
+		bitmap_andnot(delta->warned, s->warned, s->denied,
+			      LOCKDOWN_POLICY_NR);
 		delta->sealed = s->sealed;
 	}
-	pr_notice("policy %u loaded by %s[%d]: %u reasons denied, %u new%s\n",
+	bitmap_andnot(warn_added, s->warned, s->denied, LOCKDOWN_POLICY_NR);
+	pr_notice("policy %u loaded by %s[%d]: %u reasons denied, %u new, %u warned%s\n",
 		  s->loads, current->comm, task_pid_nr(current),
 		  bitmap_weight(s->denied, LOCKDOWN_POLICY_NR),
 		  bitmap_weight(added, LOCKDOWN_POLICY_NR),
+		  bitmap_weight(warn_added, LOCKDOWN_POLICY_NR),
 		  s->sealed ? ", sealed" : "");
 out:
 	mutex_unlock(s->lock);

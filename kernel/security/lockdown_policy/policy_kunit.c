@@ -14,12 +14,27 @@ static struct lockdown_policy_state *new_state(struct kunit *test)
 	return lockdown_policy_test_state(test);
 }
 
-static struct lockdown_policy_blob blob_of(u64 words0, u32 flags)
+/* A blob of the test's, off the stack: with KASAN, blobs on it are too big. */
+static struct lockdown_policy_blob *blob_new(struct kunit *test, u64 words0, u64 warn0,
+					     u32 flags)
 {
-	struct lockdown_policy_blob b = { .flags = flags };
+	struct lockdown_policy_blob *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
 
-	b.words[0] = words0;
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	b->flags = flags;
+	b->words[0] = words0;
+	b->warn[0] = warn0;
 	return b;
+}
+
+static struct lockdown_policy_blob *blob_of(struct kunit *test, u64 words0, u32 flags)
+{
+	return blob_new(test, words0, 0, flags);
+}
+
+static struct lockdown_policy_blob *blob_warn(struct kunit *test, u64 deny0, u64 warn0)
+{
+	return blob_new(test, deny0, warn0, 0);
 }
 
 static void policy_test_empty_allows_all(struct kunit *test)
@@ -34,9 +49,9 @@ static void policy_test_empty_allows_all(struct kunit *test)
 static void policy_test_deny_and_count(struct kunit *test)
 {
 	struct lockdown_policy_state *s = new_state(test);
-	struct lockdown_policy_blob b = blob_of(BIT_ULL(LOCKDOWN_KCORE), 0);
+	struct lockdown_policy_blob *b = blob_of(test, BIT_ULL(LOCKDOWN_KCORE), 0);
 
-	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, &b, NULL), 0);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, b, NULL), 0);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), -EPERM);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), -EPERM);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_DEV_MEM), 0);
@@ -64,28 +79,28 @@ static void policy_test_tighten_only(struct kunit *test)
 {
 	struct lockdown_policy_state *s = new_state(test);
 	u64 two = BIT_ULL(LOCKDOWN_DEV_MEM) | BIT_ULL(LOCKDOWN_KCORE);
-	struct lockdown_policy_blob first = blob_of(two, LOCKDOWN_POLICY_FLAG_BYPASS_ACKED);
-	struct lockdown_policy_blob same = blob_of(two, 0);
-	struct lockdown_policy_blob subset = blob_of(BIT_ULL(LOCKDOWN_KCORE), 0);
-	struct lockdown_policy_blob disjoint = blob_of(BIT_ULL(LOCKDOWN_PERF), 0);
-	struct lockdown_policy_blob empty = blob_of(0, 0);
-	struct lockdown_policy_blob more = blob_of(two | BIT_ULL(LOCKDOWN_PERF), 0);
+	struct lockdown_policy_blob *first = blob_of(test, two, LOCKDOWN_POLICY_FLAG_BYPASS_ACKED);
+	struct lockdown_policy_blob *same = blob_of(test, two, 0);
+	struct lockdown_policy_blob *subset = blob_of(test, BIT_ULL(LOCKDOWN_KCORE), 0);
+	struct lockdown_policy_blob *disjoint = blob_of(test, BIT_ULL(LOCKDOWN_PERF), 0);
+	struct lockdown_policy_blob *empty = blob_of(test, 0, 0);
+	struct lockdown_policy_blob *more = blob_of(test, two | BIT_ULL(LOCKDOWN_PERF), 0);
 
-	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, &first, NULL), 0);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, first, NULL), 0);
 	KUNIT_EXPECT_EQ(test, s->flags, LOCKDOWN_POLICY_FLAG_BYPASS_ACKED);
 
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &subset, NULL), -EPERM);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &disjoint, NULL), -EPERM);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &empty, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, subset, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, disjoint, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, empty, NULL), -EPERM);
 	/* refused loads change nothing: bits, flags, load count */
 	KUNIT_EXPECT_EQ(test, (u64)s->denied[0], two);
 	KUNIT_EXPECT_EQ(test, s->flags, LOCKDOWN_POLICY_FLAG_BYPASS_ACKED);
 	KUNIT_EXPECT_EQ(test, s->loads, 1U);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_PERF), 0);
 
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &same, NULL), 0);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, same, NULL), 0);
 	KUNIT_EXPECT_EQ(test, s->flags, 0U);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &more, NULL), 0);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, more, NULL), 0);
 	KUNIT_EXPECT_EQ(test, (u64)s->denied[0], two | BIT_ULL(LOCKDOWN_PERF));
 	KUNIT_EXPECT_EQ(test, s->loads, 3U);
 }
@@ -93,16 +108,16 @@ static void policy_test_tighten_only(struct kunit *test)
 static void policy_test_seal(struct kunit *test)
 {
 	struct lockdown_policy_state *s = new_state(test);
-	struct lockdown_policy_blob b = blob_of(BIT_ULL(LOCKDOWN_KCORE), 0);
-	struct lockdown_policy_blob more = blob_of(BIT_ULL(LOCKDOWN_KCORE) |
-						   BIT_ULL(LOCKDOWN_PERF), 0);
+	struct lockdown_policy_blob *b = blob_of(test, BIT_ULL(LOCKDOWN_KCORE), 0);
+	struct lockdown_policy_blob *more = blob_of(test, BIT_ULL(LOCKDOWN_KCORE) |
+						    BIT_ULL(LOCKDOWN_PERF), 0);
 
-	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, &b, NULL), 0);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, b, NULL), 0);
 	lockdown_policy_seal(s);
 	lockdown_policy_seal(s);
 	KUNIT_EXPECT_TRUE(test, s->sealed);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &more, NULL), -EPERM);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &b, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, more, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, b, NULL), -EPERM);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_PERF), 0);
 	KUNIT_EXPECT_EQ(test, s->loads, 1U);
 	/* boot-time sources still add: the seal is about loads */
@@ -113,50 +128,50 @@ static void policy_test_seal(struct kunit *test)
 static void policy_test_seal_flag(struct kunit *test)
 {
 	struct lockdown_policy_state *s = new_state(test);
-	struct lockdown_policy_blob b = blob_of(BIT_ULL(LOCKDOWN_KCORE),
-						LOCKDOWN_POLICY_FLAG_SEAL |
-						LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY);
-	struct lockdown_policy_blob more = blob_of(BIT_ULL(LOCKDOWN_KCORE) |
-						   BIT_ULL(LOCKDOWN_PERF), 0);
+	struct lockdown_policy_blob *b = blob_of(test, BIT_ULL(LOCKDOWN_KCORE),
+						 LOCKDOWN_POLICY_FLAG_SEAL |
+						 LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY);
+	struct lockdown_policy_blob *more = blob_of(test, BIT_ULL(LOCKDOWN_KCORE) |
+						    BIT_ULL(LOCKDOWN_PERF), 0);
 
-	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, &b, NULL), 0);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, b, NULL), 0);
 	KUNIT_EXPECT_TRUE(test, s->sealed);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), -EPERM);
 	KUNIT_EXPECT_EQ(test, s->flags, LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &more, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, more, NULL), -EPERM);
 }
 
 static void policy_test_deny_adds(struct kunit *test)
 {
 	struct lockdown_policy_state *s = new_state(test);
-	struct lockdown_policy_blob b = blob_of(BIT_ULL(LOCKDOWN_KCORE), 0);
+	struct lockdown_policy_blob *b = blob_of(test, BIT_ULL(LOCKDOWN_KCORE), 0);
 
 	lockdown_policy_deny(s, LOCKDOWN_DEV_MEM);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_DEV_MEM), -EPERM);
 	/* a load must keep what boot denied */
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &b, NULL), -EPERM);
-	b.words[0] |= BIT_ULL(LOCKDOWN_DEV_MEM);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, &b, NULL), 0);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, b, NULL), -EPERM);
+	b->words[0] |= BIT_ULL(LOCKDOWN_DEV_MEM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, b, NULL), 0);
 }
 
 static void policy_test_delta(struct kunit *test)
 {
 	struct lockdown_policy_state *s = new_state(test);
-	struct lockdown_policy_blob b = blob_of(BIT_ULL(LOCKDOWN_KCORE), 0);
-	struct lockdown_policy_blob more = blob_of(BIT_ULL(LOCKDOWN_KCORE) |
-						   BIT_ULL(LOCKDOWN_PERF),
-						   LOCKDOWN_POLICY_FLAG_SEAL);
+	struct lockdown_policy_blob *b = blob_of(test, BIT_ULL(LOCKDOWN_KCORE), 0);
+	struct lockdown_policy_blob *more = blob_of(test, BIT_ULL(LOCKDOWN_KCORE) |
+						    BIT_ULL(LOCKDOWN_PERF),
+						    LOCKDOWN_POLICY_FLAG_SEAL);
 	struct lockdown_policy_delta d;
 
 	lockdown_policy_deny(s, LOCKDOWN_DEV_MEM);
-	b.words[0] |= BIT_ULL(LOCKDOWN_DEV_MEM);
-	more.words[0] |= BIT_ULL(LOCKDOWN_DEV_MEM);
-	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, &b, &d), 0);
-	KUNIT_EXPECT_EQ(test, (u64)d.denied[0], b.words[0]);
+	b->words[0] |= BIT_ULL(LOCKDOWN_DEV_MEM);
+	more->words[0] |= BIT_ULL(LOCKDOWN_DEV_MEM);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, b, &d), 0);
+	KUNIT_EXPECT_EQ(test, (u64)d.denied[0], b->words[0]);
 	KUNIT_EXPECT_EQ(test, (u64)d.added[0], BIT_ULL(LOCKDOWN_KCORE));
 	KUNIT_EXPECT_FALSE(test, d.sealed);
-	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, &more, &d), 0);
-	KUNIT_EXPECT_EQ(test, (u64)d.denied[0], more.words[0]);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, more, &d), 0);
+	KUNIT_EXPECT_EQ(test, (u64)d.denied[0], more->words[0]);
 	KUNIT_EXPECT_EQ(test, (u64)d.added[0], BIT_ULL(LOCKDOWN_PERF));
 	KUNIT_EXPECT_TRUE(test, d.sealed);
 	/* sealed by the load: a seal now changes nothing */
@@ -169,6 +184,106 @@ static void policy_test_seal_once(struct kunit *test)
 
 	KUNIT_EXPECT_TRUE(test, lockdown_policy_seal(s));
 	KUNIT_EXPECT_FALSE(test, lockdown_policy_seal(s));
+}
+
+/*
+ * Warn state: allowed, counted apart from denials, remembered with the
+ * comm; and the lattice allow < warn < deny only goes up.
+ */
+static void policy_test_warn_lattice(struct kunit *test)
+{
+	struct lockdown_policy_state *s = new_state(test);
+	u64 kcore = BIT_ULL(LOCKDOWN_KCORE), perf = BIT_ULL(LOCKDOWN_PERF);
+	struct lockdown_policy_blob *warn = blob_warn(test, 0, kcore | perf);
+	struct lockdown_policy_blob *up = blob_warn(test, kcore, perf);
+	struct lockdown_policy_blob *down = blob_warn(test, 0, kcore | perf);
+	struct lockdown_policy_blob *drop = blob_warn(test, kcore, 0);
+	struct lockdown_policy_delta d;
+
+	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, warn, &d), 0);
+	KUNIT_EXPECT_EQ(test, (u64)d.warned[0], kcore | perf);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), 0);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), 0);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_DEV_MEM), 0);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_warnings(s, LOCKDOWN_KCORE), 2UL);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_warnings(s, LOCKDOWN_DEV_MEM), 0UL);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_denials(s, LOCKDOWN_KCORE), 0UL);
+	KUNIT_EXPECT_STREQ(test, s->watch->seen[LOCKDOWN_KCORE].comm[0],
+			   current->comm);
+	KUNIT_EXPECT_EQ(test, s->watch->seen[LOCKDOWN_KCORE].count[0], 2UL);
+
+	/* warn to deny is a tightening */
+	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, up, &d), 0);
+	KUNIT_EXPECT_EQ(test, (u64)d.added[0], kcore);
+	KUNIT_EXPECT_EQ(test, (u64)d.warned[0], perf);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_warnings(s, LOCKDOWN_KCORE), 2UL);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_denials(s, LOCKDOWN_KCORE), 1UL);
+	KUNIT_EXPECT_FALSE(test, lockdown_policy_warns(s, LOCKDOWN_KCORE));
+	KUNIT_EXPECT_TRUE(test, lockdown_policy_warns(s, LOCKDOWN_PERF));
+
+	/* deny to warn, and warn to allow, are not */
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, down, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, drop, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, s->loads, 2U);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_PERF), 0);
+}
+
+/* Boot-time warn never lowers a denial: deny wins. */
+static void policy_test_warn_boot(struct kunit *test)
+{
+	struct lockdown_policy_state *s = new_state(test);
+
+	lockdown_policy_deny(s, LOCKDOWN_KCORE);
+	lockdown_policy_warn(s, LOCKDOWN_KCORE);
+	lockdown_policy_warn(s, LOCKDOWN_PERF);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_PERF), 0);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_warnings(s, LOCKDOWN_PERF), 1UL);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_warnings(s, LOCKDOWN_KCORE), 0UL);
+}
+
+/*
+ * The record keeps the last LOCKDOWN_POLICY_SEEN distinct comms, the most
+ * recent first, each with its count; the oldest is forgotten.
+ */
+static void policy_test_record(struct kunit *test)
+{
+	struct lockdown_policy_state *s = new_state(test);
+	struct lockdown_policy_seen *r = &s->watch->seen[LOCKDOWN_PERF];
+	char comm[TASK_COMM_LEN];
+	unsigned int i;
+
+	lockdown_policy_record(s, LOCKDOWN_PERF, "perf", false);
+	lockdown_policy_record(s, LOCKDOWN_PERF, "bpftrace", false);
+	lockdown_policy_record(s, LOCKDOWN_PERF, "perf", false);
+	KUNIT_EXPECT_STREQ(test, r->comm[0], "perf");
+	KUNIT_EXPECT_EQ(test, r->count[0], 2UL);
+	KUNIT_EXPECT_STREQ(test, r->comm[1], "bpftrace");
+	KUNIT_EXPECT_EQ(test, r->count[1], 1UL);
+	KUNIT_EXPECT_STREQ(test, r->comm[2], "");
+
+	for (i = 0; i < LOCKDOWN_POLICY_SEEN - 1; i++) {
+		snprintf(comm, sizeof(comm), "task%u", i);
+		lockdown_policy_record(s, LOCKDOWN_PERF, comm, false);
+	}
+	/* "bpftrace" was the oldest: forgotten; "perf" kept its count */
+	KUNIT_EXPECT_STREQ(test, r->comm[LOCKDOWN_POLICY_SEEN - 1], "perf");
+	KUNIT_EXPECT_EQ(test, r->count[LOCKDOWN_POLICY_SEEN - 1], 2UL);
+	lockdown_policy_record(s, LOCKDOWN_PERF, "perf", false);
+	KUNIT_EXPECT_STREQ(test, r->comm[0], "perf");
+	KUNIT_EXPECT_EQ(test, r->count[0], 3UL);
+	/* the kernel's own task of the same name is another entry */
+	lockdown_policy_record(s, LOCKDOWN_PERF, "perf", true);
+	KUNIT_EXPECT_TRUE(test, r->kernel[0]);
+	KUNIT_EXPECT_EQ(test, r->count[0], 1UL);
+	KUNIT_EXPECT_FALSE(test, r->kernel[1]);
+	KUNIT_EXPECT_EQ(test, r->count[1], 3UL);
+	for (i = 0; i < LOCKDOWN_POLICY_SEEN; i++)
+		KUNIT_EXPECT_STRNEQ(test, r->comm[i], "bpftrace");
+	/* other reasons keep their own record */
+	KUNIT_EXPECT_STREQ(test, s->watch->seen[LOCKDOWN_KCORE].comm[0], "");
 }
 
 /* Deny every reason below @level, except @but (0: none). */
@@ -213,6 +328,9 @@ static void policy_test_level(struct kunit *test)
 static struct kunit_case policy_test_cases[] = {
 	KUNIT_CASE(policy_test_empty_allows_all),
 	KUNIT_CASE(policy_test_deny_and_count),
+	KUNIT_CASE(policy_test_warn_lattice),
+	KUNIT_CASE(policy_test_warn_boot),
+	KUNIT_CASE(policy_test_record),
 	KUNIT_CASE(policy_test_out_of_range),
 	KUNIT_CASE(policy_test_tighten_only),
 	KUNIT_CASE(policy_test_seal),

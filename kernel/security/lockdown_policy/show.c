@@ -23,9 +23,11 @@ static const char *lockdown_policy_denier(bool by_policy, bool by_static)
  * @sb: where to print
  * @with_seal: start with a "sealed 0|1" line (the state file's form)
  *
- * One line per reason: identifier, class, "denied" or "allowed", and who
- * denies it: "policy", "static" (the static lockdown LSM's level covers
- * it), "both" or "-". One consistent view: taken under the policy's lock.
+ * One line per reason: identifier, class, its state ("denied", "warned"
+ * or "allowed"), and who denies or warns: "policy", "static" (the static
+ * lockdown LSM's level covers it), "both" or "-". A warned reason the
+ * static level covers is denied, by "static". One consistent view: taken
+ * under the policy's lock.
  *
  * Return: 0, or -EOVERFLOW if @sb is too small.
  */
@@ -39,16 +41,21 @@ int lockdown_policy_show(struct lockdown_policy_state *s, struct seq_buf *sb,
 	if (with_seal)
 		seq_buf_printf(sb, "sealed %d\n", s->sealed);
 	for (what = 0; what < LOCKDOWN_POLICY_NR; what++) {
-		bool by_policy, by_static;
+		bool by_policy, by_static, warned;
+		const char *state;
 
 		if (!lockdown_policy_is_reason(what))
 			continue;
 		by_policy = test_bit(what, s->denied);
 		by_static = level >= what;
+		warned = !by_policy && !by_static && test_bit(what, s->warned);
+		if (by_policy || by_static)
+			state = "denied";
+		else
+			state = warned ? "warned" : "allowed";
 		seq_buf_printf(sb, "%s %s %s %s\n", lockdown_policy_reason_id(what),
-			       lockdown_policy_reason_class(what),
-			       by_policy || by_static ? "denied" : "allowed",
-			       lockdown_policy_denier(by_policy, by_static));
+			       lockdown_policy_reason_class(what), state,
+			       lockdown_policy_denier(by_policy || warned, by_static));
 	}
 	mutex_unlock(s->lock);
 	return seq_buf_has_overflowed(sb) ? -EOVERFLOW : 0;

@@ -15,4 +15,4 @@ expect_eq "the static level reads integrity" \
 expect_dmesg "raised at boot, through the static LSM's own path" \
 	"Kernel is locked down from lockdown_policy; see man kernel_lockdown.7"
 expect_eq "/dev/mem: refused and counted by the policy, which answers first" \
-	"$(grep '^LOCKDOWN_DEV_MEM ' $LP/counters)" "LOCKDOWN_DEV_MEM 1 1 0"
+	"$(grep '^LOCKDOWN_DEV_MEM ' $LP/counters)" "LOCKDOWN_DEV_MEM 1 1 0 0"

@@ -26,7 +26,7 @@ expect_eq "confidentiality reasons: still allowed" \
 # the policy answers first: its counter, its notice
 expect_probe "/dev/mem refused" dev_mem EPERM
 expect_eq "the refusal is counted once, by the policy" \
-	"$(grep '^LOCKDOWN_DEV_MEM ' $LP/counters)" "LOCKDOWN_DEV_MEM 1 1 0"
+	"$(grep '^LOCKDOWN_DEV_MEM ' $LP/counters)" "LOCKDOWN_DEV_MEM 1 1 0 0"
 expect_dmesg "the notice is the policy's" \
 	"LOCKDOWN_DEV_MEM, lockdown_policy, pid"
 
@@ -40,4 +40,4 @@ expect_eq "the level cannot be lowered: integrity" "$(ldwrite $SL integrity)" EP
 expect_eq "every reason denied by both" "$(grep -c ' denied both$' $LP/policy)" 28
 expect_probe "/proc/kcore refused" kcore EPERM
 expect_eq "kcore: counted once, by the policy" \
-	"$(grep '^LOCKDOWN_KCORE ' $LP/counters)" "LOCKDOWN_KCORE 1 1 0"
+	"$(grep '^LOCKDOWN_KCORE ' $LP/counters)" "LOCKDOWN_KCORE 1 1 0 0"

@@ -15,7 +15,12 @@ bad() { # DESC ERRNO LDBLOB-ARGS...
 }
 bad "wrong magic" EBADMSG -m 0x12345678
 bad "version 0" EPROTONOSUPPORT -v 0
-bad "version 2" EPROTONOSUPPORT -v 2
+bad "version 3" EPROTONOSUPPORT -v 3
+bad "version 2 without its warn set" EINVAL -v 2 -t $((8 * ((nr + 63) / 64)))
+bad "version 1 with a warn set" EINVAL -v 1 -w LOCKDOWN_PERF -a $((8 * ((nr + 63) / 64)))
+bad "a reason both denied and warned" EINVAL -w LOCKDOWN_KCORE
+bad "warn bit for LOCKDOWN_NONE" ERANGE -w "#0"
+bad "warn bit for LOCKDOWN_CONFIDENTIALITY_MAX" ERANGE -w "#$nr"
 bad "hdr_len 40" EINVAL -H 40
 bad "reserved set" EINVAL -r 1
 bad "zero reasons" EINVAL -n 0

@@ -11,7 +11,7 @@ expect_eq "all integrity reasons denied, by the static level" \
 expect_probe "/dev/mem refused (static)" dev_mem EPERM
 expect_probe "/dev/mem refused again (static)" dev_mem EPERM
 expect_eq "DEV_MEM: 2 refusals, both the static LSM's" \
-	"$(grep '^LOCKDOWN_DEV_MEM ' $LP/counters)" "LOCKDOWN_DEV_MEM 2 0 2"
+	"$(grep '^LOCKDOWN_DEV_MEM ' $LP/counters)" "LOCKDOWN_DEV_MEM 2 0 2 0"
 expect_dmesg "the static LSM logs its refusal in its own words" \
 	"Lockdown: ldprobe: /dev/mem,kmem,port is restricted; see man kernel_lockdown.7$"
 expect_eq "ldpolicy status counts the static LSM's refusals" \
@@ -23,7 +23,7 @@ expect_eq "policy adds DEV_MEM too" "$(load_blob LOCKDOWN_KCORE LOCKDOWN_DEV_MEM
 expect_eq "DEV_MEM: denied both" "$(lp_reason LOCKDOWN_DEV_MEM)" "denied both"
 expect_probe "/dev/mem refused" dev_mem EPERM
 expect_eq "now the policy, asked first, takes the refusal" \
-	"$(grep '^LOCKDOWN_DEV_MEM ' $LP/counters)" "LOCKDOWN_DEV_MEM 3 1 2"
+	"$(grep '^LOCKDOWN_DEV_MEM ' $LP/counters)" "LOCKDOWN_DEV_MEM 3 1 2 0"
 expect_dmesg "and logs it with the reason" \
 	"Lockdown: ldprobe: /dev/mem,kmem,port is restricted; see man kernel_lockdown.7 (LOCKDOWN_DEV_MEM, lockdown_policy, pid"
 expect_eq "KCORE counted by lockdown_policy" "$(lp_counter LOCKDOWN_KCORE)" 1

@@ -4,7 +4,8 @@
  *
  * Usage: ldblob [options] REASON... > blob
  *   REASON      an identifier from the running kernel's reasons file
- *               (LOCKDOWN_KCORE), or a raw bit number (#63)
+ *               (LOCKDOWN_KCORE), or a raw bit number (#63): denied
+ *   -w REASON   warn about REASON (the warn set: version 2); repeatable
  *   -T TABLE    take the reasons and the fingerprint from TABLE, as
  *               "ldpolicy reasons" writes it (default: lockdown_policy's
  *               securityfs files; a kernel with only the BPF backend has
@@ -13,7 +14,8 @@
  *   -n NR       nr_reasons (default: the running kernel's)
  *   -F FLAGS    flags
  *   -m MAGIC    magic
- *   -v VERSION  version
+ *   -v VERSION  version (default: 1, or 2 with -w); the length follows
+ *               it: one bitmap, or two from version 2
  *   -H HDRLEN   hdr_len
  *   -r VALUE    the reserved field
  *   -t N        drop the last N bytes
@@ -95,14 +97,16 @@ int main(int argc, char **argv)
 	unsigned long nr = 0, trunc = 0, append = 0;
 	int nr_set = 0;
 	long long flags = 0, magic = LOCKDOWN_POLICY_MAGIC;
-	long version = LOCKDOWN_POLICY_VERSION, hdr_len = sizeof(*h), reserved = 0;
+	long version = -1, hdr_len = sizeof(*h), reserved = 0;
+	const char *warn[LOCKDOWN_POLICY_MAX_REASONS];
+	int nwarn = 0;
 	const char *fphex = NULL;
 	bool from_table = false;
 	unsigned int max = 0;
 	size_t len;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "T:f:n:F:m:v:H:r:t:a:")) != -1) {
+	while ((opt = getopt(argc, argv, "T:f:n:F:m:v:H:r:t:a:w:")) != -1) {
 		switch (opt) {
 		case 'T': table = optarg; from_table = true; break;
 		case 'f': fphex = optarg; break;
@@ -114,6 +118,10 @@ int main(int argc, char **argv)
 		case 'r': reserved = strtol(optarg, NULL, 0); break;
 		case 't': trunc = strtoul(optarg, NULL, 0); break;
 		case 'a': append = strtoul(optarg, NULL, 0); break;
+		case 'w':
+			if (nwarn < LOCKDOWN_POLICY_MAX_REASONS)
+				warn[nwarn++] = optarg;
+			break;
 		default: return 2;
 		}
 	}
@@ -121,6 +129,8 @@ int main(int argc, char **argv)
 		die("cannot read the reasons from ", table);
 	if (!nr_set)
 		nr = max + 1;
+	if (version < 0)
+		version = nwarn ? 2 : LOCKDOWN_POLICY_VERSION_MIN;
 	h->magic = htole32(magic);
 	h->version = htole16(version);
 	h->hdr_len = htole16(hdr_len);
@@ -149,7 +159,16 @@ int main(int argc, char **argv)
 			die("unknown reason ", argv[i]);
 		bitmap[bit / 8] |= 1 << (bit % 8);
 	}
-	len = sizeof(*h) + LOCKDOWN_POLICY_BITMAP_SIZE(nr);
+	for (int i = 0; i < nwarn; i++) {
+		long bit = warn[i][0] == '#' ? strtol(warn[i] + 1, NULL, 0) :
+			   reason_bit(warn[i], &max);
+
+		if (bit < 0 || bit >= LOCKDOWN_POLICY_MAX_REASONS)
+			die("unknown reason ", warn[i]);
+		bit += 8 * LOCKDOWN_POLICY_BITMAP_SIZE(nr);
+		bitmap[bit / 8] |= 1 << (bit % 8);
+	}
+	len = sizeof(*h) + LOCKDOWN_POLICY_BITMAPS(version) * LOCKDOWN_POLICY_BITMAP_SIZE(nr);
 	if (len + append > sizeof(buf) || trunc > len)
 		die("blob too large", NULL);
 	len = len - trunc + append;

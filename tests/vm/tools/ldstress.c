@@ -4,18 +4,25 @@
  * against lockdown_policy, checking its invariants throughout.
  *
  * Usage: ldstress [-t SECONDS] [-w WRITERS] [-r READERS] [-o HAMMERS]
+ *                 [-W WARNERS]
  *
  * Writers load valid tightening blobs, random (possibly loosening) ones
- * and malformed ones, each in one write; readers read every securityfs
- * file; hammers perform gated operations. Checked:
+ * and malformed ones, each in one write, as version 2 blobs that keep the
+ * warn set in force; readers read every securityfs file; hammers perform
+ * gated operations; warners (boot with lockdown_policy_warn=perf) ask
+ * about the warned LOCKDOWN_PERF, each under its own comm, which no
+ * writer ever denies. Checked:
  *   - a malformed blob gets exactly its documented errno;
  *   - any other load gets 0 or EPERM (a racing load may have tightened
  *     past it); no other errno;
- *   - every reader sees the denied set only grow, and whole files (one
- *     well-formed line per reason);
+ *   - every reader sees each reason only move up (allowed, warned,
+ *     denied), and whole files (one well-formed line per reason);
  *   - a reason seen denied before an operation refuses the operation;
  *   - the denial counters of DEV_MEM, KCORE and IOPORT rise by exactly the
  *     refusals the operations met (nothing else in the VM asks them);
+ *   - a warned reason lets every question through, its warnings counter
+ *     rises by exactly the questions asked, and the warnings file gives
+ *     each warner's comm exactly its own count;
  *   - at the end, the denied set is exactly the union of accepted blobs.
  * Prints TAP: one test per invariant, with the operation counts.
  */
@@ -29,8 +36,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/perf_event.h>
 #include <sys/io.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -41,6 +51,7 @@
 
 #define LP "/sys/kernel/security/lockdown_policy/"
 #define MAX_REASONS 64
+#define MAX_WARNERS 8
 
 struct shared {
 	uint64_t accepted;		/* union of accepted blobs */
@@ -48,11 +59,13 @@ struct shared {
 	unsigned long reads, ops, ops_denied;
 	unsigned long refused[3];	/* per counted reason (counted[]) */
 	unsigned long bad_errno, not_monotonic, torn, leaked;
+	unsigned long asked[MAX_WARNERS], warn_refused;
 	char first_error[256];
 };
 
 static struct shared *sh;
-static unsigned int nr, nreasons, reasons[MAX_REASONS], dev_mem_bit, kcore_bit;
+static unsigned int nr, nreasons, reasons[MAX_REASONS], dev_mem_bit, kcore_bit, perf_bit;
+static uint64_t boot_warned;	/* the warn set at start: kept in every load */
 /* the reasons whose counters are checked, in struct shared's refused[] order */
 static const char *const counted[3] = { "LOCKDOWN_DEV_MEM", "LOCKDOWN_KCORE", "LOCKDOWN_IOPORT" };
 static uint8_t fingerprint[LOCKDOWN_POLICY_FINGERPRINT_SIZE];
@@ -88,6 +101,8 @@ static void read_abi(void)
 				dev_mem_bit = idx;
 			if (!strcmp(id, "LOCKDOWN_KCORE"))
 				kcore_bit = idx;
+			if (!strcmp(id, "LOCKDOWN_PERF"))
+				perf_bit = idx;
 		}
 	fclose(f);
 	f = fopen(LP "fingerprint", "r");
@@ -102,8 +117,11 @@ static void read_abi(void)
 		fclose(f);
 }
 
-/* Read the policy file: the set of reasons lockdown_policy denies. */
-static int read_policy(uint64_t *bits)
+/*
+ * Read the policy file: the set of reasons lockdown_policy denies, and
+ * (if @warned) the set it warns about.
+ */
+static int read_policy2(uint64_t *bits, uint64_t *warned)
 {
 	char buf[8192], *line, *save;
 	ssize_t n;
@@ -118,33 +136,46 @@ static int read_policy(uint64_t *bits)
 		return -1;
 	buf[n] = '\0';
 	*bits = 0;
+	if (warned)
+		*warned = 0;
 	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char id[128], cls[32], state[16], by[16];
 
 		if (sscanf(line, "%127s %31s %15s %15s", id, cls, state, by) != 4)
 			return -1;
-		if (!strcmp(by, "policy") || !strcmp(by, "both"))
+		if (!strcmp(state, "warned")) {
+			if (warned)
+				*warned |= 1ULL << reasons[lines];
+		} else if (!strcmp(by, "policy") || !strcmp(by, "both")) {
 			*bits |= 1ULL << reasons[lines];
+		}
 		lines++;
 	}
 	return lines == nreasons ? 0 : -1;
 }
 
+static int read_policy(uint64_t *bits)
+{
+	return read_policy2(bits, NULL);
+}
+
+/* A version 2 blob denying @bits and warning about the boot's warn set. */
 static size_t make_blob(uint8_t *b, uint64_t bits, uint32_t flags)
 {
 	struct lockdown_policy_header h = {
 		.magic = htole32(LOCKDOWN_POLICY_MAGIC),
-		.version = htole16(LOCKDOWN_POLICY_VERSION),
+		.version = htole16(2),
 		.hdr_len = htole16(sizeof(h)),
 		.nr_reasons = htole16(nr),
 		.flags = htole32(flags),
 	};
-	uint64_t w = htole64(bits);
+	uint64_t w = htole64(bits), warn = htole64(boot_warned & ~bits);
 
 	memcpy(h.fingerprint, fingerprint, sizeof(h.fingerprint));
 	memcpy(b, &h, sizeof(h));
 	memcpy(b + sizeof(h), &w, 8);
-	return sizeof(h) + 8;
+	memcpy(b + sizeof(h) + 8, &warn, 8);
+	return sizeof(h) + 16;
 }
 
 static int load(const uint8_t *b, size_t len, off_t at)
@@ -188,9 +219,14 @@ static void writer(void)
 					want |= 1ULL << reasons[i];
 		} else {		/* malformed */
 			len = make_blob(b, cur, 0);
-			switch (random() % 10) {
+			switch (random() % 11) {
 			case 0: b[0] ^= 1; expect = EBADMSG; break;
-			case 1: b[4] = 2; expect = EPROTONOSUPPORT; break;
+			case 1: b[4] = 3; expect = EPROTONOSUPPORT; break;
+			case 9: /* DEV_MEM both denied and warned */
+				b[48 + dev_mem_bit / 8] |= 1 << (dev_mem_bit % 8);
+				b[56 + dev_mem_bit / 8] |= 1 << (dev_mem_bit % 8);
+				expect = EINVAL;
+				break;
 			case 2: b[8]++; expect = ENOEXEC; break;
 			case 3: b[16] ^= 0x55; expect = ENOEXEC; break;
 			case 4: b[12] = 0x08; expect = EOPNOTSUPP; break;
@@ -198,7 +234,7 @@ static void writer(void)
 			case 6: len -= 1 + random() % 8; expect = EINVAL; break;
 			case 7: b[len++] = 0; expect = EINVAL; break;
 			case 8: at = 1 + random() % 8; expect = ESPIPE; break;
-			default: len = LOCKDOWN_POLICY_MAX_SIZE + 1; memset(b, 0, len);
+			case 10: len = LOCKDOWN_POLICY_MAX_SIZE + 1; memset(b, 0, len);
 				expect = E2BIG; break;
 			}
 			err = load(b, len, at);
@@ -211,6 +247,8 @@ static void writer(void)
 				__atomic_add_fetch(&sh->malformed_ok, 1, __ATOMIC_RELAXED);
 			continue;
 		}
+		/* the warners' reason stays warned: their counts must add up */
+		want &= ~(boot_warned & 1ULL << perf_bit);
 		len = make_blob(b, want, 0);
 		err = load(b, len, 0);
 		if (!err) {
@@ -228,20 +266,22 @@ static void writer(void)
 static void reader(void)
 {
 	static const char *const files[] = { "reasons", "counters", "flags", "fingerprint",
-					     "version", "seal" };
-	uint64_t prev = 0, now;
+					     "version", "seal", "warnings" };
+	uint64_t prev = 0, now, prev_warn = 0, warn;
 	char buf[8192];
 
 	while (!stop) {
-		if (read_policy(&now)) {
+		if (read_policy2(&now, &warn)) {
 			__atomic_add_fetch(&sh->torn, 1, __ATOMIC_RELAXED);
 			note("a policy read was not one whole, well-formed file");
-		} else if ((now & prev) != prev) {
+		} else if ((now & prev) != prev || ((now | warn) & prev_warn) != prev_warn) {
 			__atomic_add_fetch(&sh->not_monotonic, 1, __ATOMIC_RELAXED);
-			note("denied set shrank: %#llx after %#llx", (unsigned long long)now,
-			     (unsigned long long)prev);
+			note("a reason moved down: denied %#llx after %#llx, warned %#llx after %#llx",
+			     (unsigned long long)now, (unsigned long long)prev,
+			     (unsigned long long)warn, (unsigned long long)prev_warn);
 		} else {
 			prev = now;
+			prev_warn = warn;
 		}
 		for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 			char path[128];
@@ -311,6 +351,74 @@ static void hammer(void)
 	}
 }
 
+/*
+ * Ask about LOCKDOWN_PERF, warned, as fast as perf_event_open() allows,
+ * under the comm "ldwarnN": every question must be let through.
+ */
+static unsigned int warner_id;
+
+static void warner(void)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_SOFTWARE,
+		.size = sizeof(attr),
+		.config = PERF_COUNT_SW_CPU_CLOCK,
+		.sample_period = 1000000,
+		.sample_type = PERF_SAMPLE_REGS_INTR,
+		.sample_regs_intr = 1,
+		.disabled = 1,
+	};
+	char comm[16];
+
+	snprintf(comm, sizeof(comm), "ldwarn%u", warner_id);
+	prctl(PR_SET_NAME, comm);
+	while (!stop) {
+		int fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+
+		if (fd >= 0) {
+			close(fd);
+		} else if (errno == EPERM) {
+			__atomic_add_fetch(&sh->warn_refused, 1, __ATOMIC_RELAXED);
+			note("a warned reason was refused (perf_event_open: EPERM)");
+		}
+		sh->asked[warner_id]++;
+	}
+}
+
+/* The warned count of LOCKDOWN_PERF (counters' fifth column), or -1. */
+static long perf_warnings(void)
+{
+	char line[256], id[128];
+	unsigned long total, mine, theirs, warned;
+	long v = -1;
+	FILE *f = fopen(LP "counters", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%127s %lu %lu %lu %lu", id, &total, &mine, &theirs, &warned) == 5 &&
+		    !strcmp(id, "LOCKDOWN_PERF"))
+			v = warned;
+	if (f)
+		fclose(f);
+	return v;
+}
+
+/* The warnings file's count for LOCKDOWN_PERF and @comm, or -1. */
+static long perf_seen(const char *comm)
+{
+	char line[256], id[128], kind[8], c[64];
+	unsigned long n;
+	long v = -1;
+	FILE *f = fopen(LP "warnings", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%127s %lu %7s %63s", id, &n, kind, c) == 4 &&
+		    !strcmp(id, "LOCKDOWN_PERF") && !strcmp(kind, "task") && !strcmp(c, comm))
+			v = n;
+	if (f)
+		fclose(f);
+	return v;
+}
+
 static void on_alarm(int sig)
 {
 	(void)sig;
@@ -332,19 +440,22 @@ static pid_t spawn(void (*fn)(void), unsigned int seed)
 
 int main(int argc, char **argv)
 {
-	int secs = 20, writers = 3, readers = 2, hammers = 2, opt, n = 0;
+	int secs = 20, writers = 3, readers = 2, hammers = 2, warners = 0, opt, n = 0;
+	long warned_before = 0, warned_after = 0;
+	unsigned long asked = 0;
 	uint64_t final = 0;
 	unsigned long before[3], after[3];
 	int counted_ok = 1;
 	pid_t kids[64];
 	int nkids = 0;
 
-	while ((opt = getopt(argc, argv, "t:w:r:o:")) != -1) {
+	while ((opt = getopt(argc, argv, "t:w:r:o:W:")) != -1) {
 		switch (opt) {
 		case 't': secs = atoi(optarg); break;
 		case 'w': writers = atoi(optarg); break;
 		case 'r': readers = atoi(optarg); break;
 		case 'o': hammers = atoi(optarg); break;
+		case 'W': warners = atoi(optarg); break;
 		default: return 2;
 		}
 	}
@@ -352,14 +463,26 @@ int main(int argc, char **argv)
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (sh == MAP_FAILED || !nreasons)
 		return 2;
-	read_policy(&sh->accepted);	/* what boot denied counts as accepted */
+	read_policy2(&sh->accepted, &boot_warned);	/* what boot denied counts as accepted */
 	read_counters(before);
+	if (warners > MAX_WARNERS)
+		warners = MAX_WARNERS;
+	if (warners && !(boot_warned >> perf_bit & 1)) {
+		fprintf(stderr, "ldstress: -W needs LOCKDOWN_PERF warned (lockdown_policy_warn=perf)\n");
+		return 2;
+	}
+	if (warners)
+		warned_before = perf_warnings();
 	for (int i = 0; i < writers && nkids < 60; i++)
 		kids[nkids++] = spawn(writer, 100 + i);
 	for (int i = 0; i < readers && nkids < 60; i++)
 		kids[nkids++] = spawn(reader, 200 + i);
 	for (int i = 0; i < hammers && nkids < 60; i++)
 		kids[nkids++] = spawn(hammer, 300 + i);
+	for (int i = 0; i < warners && nkids < 60; i++) {
+		warner_id = i;
+		kids[nkids++] = spawn(warner, 400 + i);
+	}
 	sleep(secs);
 	for (int i = 0; i < nkids; i++)
 		kill(kids[i], SIGALRM);
@@ -367,6 +490,10 @@ int main(int argc, char **argv)
 		waitpid(kids[i], NULL, 0);
 	read_policy(&final);
 	read_counters(after);
+	if (warners)
+		warned_after = perf_warnings();
+	for (int i = 0; i < warners; i++)
+		asked += sh->asked[i];
 
 	printf("TAP version 13\n");
 	printf("# %ds, %d writers, %d readers, %d hammers: %lu loads accepted, %lu refused "
@@ -398,6 +525,30 @@ int main(int argc, char **argv)
 	printf("%s %d - the counters add up: DEV_MEM +%lu, KCORE +%lu, IOPORT +%lu, as refused\n",
 	       counted_ok ? "ok" : "not ok", ++n, after[0] - before[0], after[1] - before[1],
 	       after[2] - before[2]);
+	if (warners) {
+		int comms_ok = 1;
+
+		printf("%s %d - a warned reason let every question through (%lu questions from %d "
+		       "warners)\n", sh->warn_refused || !asked ? "not ok" : "ok", ++n, asked,
+		       warners);
+		printf("%s %d - LOCKDOWN_PERF's warnings counter rose by the questions asked "
+		       "(+%ld, %lu asked)\n", warned_after - warned_before == (long)asked ?
+		       "ok" : "not ok", ++n, warned_after - warned_before, asked);
+		for (int i = 0; i < warners; i++) {
+			char comm[16];
+			long seen;
+
+			snprintf(comm, sizeof(comm), "ldwarn%d", i);
+			seen = perf_seen(comm);
+			if (seen != (long)sh->asked[i]) {
+				comms_ok = 0;
+				printf("# %s: the warnings file says %ld, it asked %lu times\n", comm,
+				       seen, sh->asked[i]);
+			}
+		}
+		printf("%s %d - the warnings file names each warner with its own count\n",
+		       comms_ok ? "ok" : "not ok", ++n);
+	}
 	printf("%s %d - there was work to check (loads accepted, refused, reads, operations)\n",
 	       sh->loads_ok && sh->loads_eperm && sh->reads && sh->ops ? "ok" : "not ok", ++n);
 	printf("1..%d\n", n);

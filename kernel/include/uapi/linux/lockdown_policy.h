@@ -3,11 +3,17 @@
  * Lockdown policy blob: the format written to
  * /sys/kernel/security/lockdown_policy/load.
  *
- * A blob is a header followed by a bitmap with one bit per value of
- * enum lockdown_reason; a set bit asks the lockdown_policy LSM to deny that
- * reason until reboot. All fields are little-endian. The whole blob is one
- * write(2), at offset 0, of exactly LOCKDOWN_POLICY_BLOB_SIZE(nr_reasons)
- * bytes.
+ * A blob is a header followed by bitmaps with one bit per value of
+ * enum lockdown_reason. Version 1 has one: the deny set; a set bit asks
+ * the lockdown_policy LSM to deny that reason until reboot. Version 2
+ * adds a second, the warn set, right after it: a reason in it stays
+ * allowed, but every time the kernel asks about it, the LSM counts,
+ * notices and audits the question and records which task asked (learning
+ * mode). A reason is in one of three states, allow < warn < deny, and a
+ * load may only move a reason up. The kernel reads both versions;
+ * ldpolicy writes version 1 for a policy that warns about nothing. All
+ * fields are little-endian. The whole blob is one write(2), at offset 0,
+ * of exactly LOCKDOWN_POLICY_BLOB_SIZE_OF(version, nr_reasons) bytes.
  *
  * Bit numbers are the kernel's enum lockdown_reason values, which differ
  * between kernels. A blob therefore names the reason table it was compiled
@@ -34,15 +40,17 @@
  *   EBADMSG          wrong magic: not a policy blob
  *   EPROTONOSUPPORT  a format version this kernel does not know
  *   EINVAL           hdr_len, reserved or nr_reasons malformed, or the
- *                    length is not exactly hdr_len plus the bitmap
+ *                    length is not exactly hdr_len plus the bitmaps
  *                    (truncated, or trailing bytes)
  *   ENOEXEC          compiled for another reason table (nr_reasons or
  *                    fingerprint differ from the running kernel's)
  *   EOPNOTSUPP       a flag this kernel does not know
  *   ERANGE           a bit set for LOCKDOWN_NONE, LOCKDOWN_INTEGRITY_MAX or
  *                    beyond nr_reasons
- *   EPERM            the policy is sealed, or the blob leaves a reason the
- *                    current policy denies allowed: policies only tighten
+ *   EINVAL           a reason both in the deny set and in the warn set
+ *   EPERM            the policy is sealed, or the blob moves a reason down:
+ *                    it leaves a denied reason warned or allowed, or a
+ *                    warned one allowed. Policies only tighten.
  */
 #ifndef _UAPI_LINUX_LOCKDOWN_POLICY_H
 #define _UAPI_LINUX_LOCKDOWN_POLICY_H
@@ -52,7 +60,9 @@
 
 /* "LDPB" in the first four bytes of the file. */
 #define LOCKDOWN_POLICY_MAGIC		0x4250444cU
-#define LOCKDOWN_POLICY_VERSION		1
+/* The newest blob format version; every version from 1 up is read. */
+#define LOCKDOWN_POLICY_VERSION		2
+#define LOCKDOWN_POLICY_VERSION_MIN	1
 #define LOCKDOWN_POLICY_FINGERPRINT_SIZE	32
 
 /*
@@ -85,19 +95,21 @@
 /**
  * struct lockdown_policy_header - the fixed part of a policy blob
  * @magic: LOCKDOWN_POLICY_MAGIC
- * @version: LOCKDOWN_POLICY_VERSION; another version is refused
- *	(EPROTONOSUPPORT)
- * @hdr_len: sizeof(struct lockdown_policy_header) for this version: the
- *	offset of the bitmap
+ * @version: 1 or 2 (LOCKDOWN_POLICY_VERSION_MIN to LOCKDOWN_POLICY_VERSION);
+ *	another version is refused (EPROTONOSUPPORT)
+ * @hdr_len: sizeof(struct lockdown_policy_header), in both versions: the
+ *	offset of the first bitmap
  * @nr_reasons: bits in the bitmap: LOCKDOWN_CONFIDENTIALITY_MAX of the
  *	kernel the blob was compiled for (at most LOCKDOWN_POLICY_MAX_REASONS)
  * @reserved: zero
  * @flags: LOCKDOWN_POLICY_FLAG_*
  * @fingerprint: SHA-256 of the reason table the blob was compiled against
  *
- * The bitmap follows at @hdr_len: DIV_ROUND_UP(@nr_reasons, 64) __le64
- * words, reason r in bit (r % 64) of word (r / 64). Bits for LOCKDOWN_NONE,
- * LOCKDOWN_INTEGRITY_MAX and at or above @nr_reasons must be clear.
+ * The bitmaps follow at @hdr_len, each DIV_ROUND_UP(@nr_reasons, 64)
+ * __le64 words, reason r in bit (r % 64) of word (r / 64): the deny set,
+ * then (version 2) the warn set. Bits for LOCKDOWN_NONE,
+ * LOCKDOWN_INTEGRITY_MAX and at or above @nr_reasons must be clear in
+ * both, and no reason may be in both.
  */
 struct lockdown_policy_header {
 	__le32 magic;
@@ -109,13 +121,17 @@ struct lockdown_policy_header {
 	__u8 fingerprint[LOCKDOWN_POLICY_FINGERPRINT_SIZE];
 };
 
-/* Bytes of bitmap for @nr_reasons reasons. */
+/* Bytes of one bitmap for @nr_reasons reasons. */
 #define LOCKDOWN_POLICY_BITMAP_SIZE(nr_reasons) \
 	((((nr_reasons) + 63) / 64) * 8)
 
-/* Size of a whole blob for @nr_reasons reasons. */
-#define LOCKDOWN_POLICY_BLOB_SIZE(nr_reasons) \
+/* Bitmaps in a blob of format @version: deny (1), then warn (2). */
+#define LOCKDOWN_POLICY_BITMAPS(version)	((version) >= 2 ? 2 : 1)
+
+/* Size of a whole blob of format @version for @nr_reasons reasons. */
+#define LOCKDOWN_POLICY_BLOB_SIZE_OF(version, nr_reasons) \
 	(sizeof(struct lockdown_policy_header) + \
+	 LOCKDOWN_POLICY_BITMAPS(version) * \
 	 LOCKDOWN_POLICY_BITMAP_SIZE(nr_reasons))
 
 #endif /* _UAPI_LINUX_LOCKDOWN_POLICY_H */
