@@ -58,7 +58,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fprintf(stderr, "kernel says %d, ldpolicy says %s\n", kret, uacc ? "ok" : "bad");
 		abort();
 	}
-	if (!kret && (out.flags != b.flags || memcmp(out.words, b.words, 8)))
+	if (!kret && (out.flags != b.flags || memcmp(out.words, b.words, 8) ||
+		     memcmp(out.warn, b.warn, 8)))
 		abort();
 	return 0;
 }

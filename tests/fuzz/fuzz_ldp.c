@@ -37,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		len = blob_encode(&p, buf);
 		if (blob_decode(buf, len, "fuzz", &b, &d) || blob_check_table(&b, &table, "fuzz", &d))
 			abort();
-		if (memcmp(b.words, p.deny, 8))
+		if (memcmp(b.words, p.deny, 8) || memcmp(b.warn, p.warn, 8))
 			abort();
 	}
 	diag_sort(&d);

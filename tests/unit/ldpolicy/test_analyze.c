@@ -161,6 +161,25 @@ static void integrity_minus_hibernation(void **state)
 	diag_free(&d);
 }
 
+/* A warned reason is allowed: the analysis says so, at the warn. */
+static void warned_is_allowed(void **state)
+{
+	struct policy p;
+	struct diags d = { 0 };
+
+	(void)state;
+	assert_int_equal(compile(&p, "deny integrity\nwarn hibernation\n", &d), -1);
+	assert_int_equal(d.errors, 1);
+	assert_true(has_diag(&d, SEV_ERROR, 2, 6, "LOCKDOWN_HIBERNATION is warned (allowed, only "
+			     "logged) but defeats 16 denied reasons"));
+	policy_free(&p);
+	diag_free(&d);
+	assert_int_equal(compile(&p, "deny integrity\nwarn hibernation\n"
+				 "acknowledge hibernation \"learning what needs it\"\n", &d), 0);
+	policy_free(&p);
+	diag_free(&d);
+}
+
 static void coco_needs_its_intent(void **state)
 {
 	struct policy p;
@@ -431,6 +450,7 @@ int main(void)
 		cmocka_unit_test(implications),
 		cmocka_unit_test(shipped_static_levels_coherent),
 		cmocka_unit_test(integrity_minus_hibernation),
+		cmocka_unit_test(warned_is_allowed),
 		cmocka_unit_test(coco_needs_its_intent),
 		cmocka_unit_test(intent_is_per_file),
 		cmocka_unit_test(observability_acknowledged),

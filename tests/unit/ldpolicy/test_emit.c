@@ -7,6 +7,7 @@
 
 static struct reason_table t;
 
+
 static int setup(void **state)
 {
 	(void)state;
@@ -66,7 +67,7 @@ static void blob_roundtrip(void **state)
 	assert_int_equal(blob_decode(buf, len, "r", &b, &d), 0);
 	assert_int_equal(blob_check_table(&b, &t, "r", &d), 0);
 	assert_int_equal(b.flags, LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY);
-	policy_from_bits(&q, &t, b.words, b.flags);
+	policy_from_bits(&q, &t, b.words, b.warn, b.flags);
 	assert_memory_equal(p.deny, q.deny, sizeof(p.deny));
 	assert_int_equal(q.intent, INTENT_FEATURE_DISABLE);
 	policy_free(&p);
@@ -89,9 +90,13 @@ static void blob_reader_errors(void **state)
 	assert_int_equal(blob_decode(buf, len - 1, "x", &b, &d), -1);
 	assert_int_equal(blob_decode(buf, 4, "x", &b, &d), -1);
 	memcpy(bad, buf, len);
+	bad[4] = 3;
+	assert_int_equal(blob_decode(bad, len, "x", &b, &d), -1);
+	assert_true(has_diag(&d, SEV_ERROR, 0, 0, "format version 3"));
+	/* version 2 is longer: a version 1 blob relabelled is malformed */
 	bad[4] = 2;
 	assert_int_equal(blob_decode(bad, len, "x", &b, &d), -1);
-	assert_true(has_diag(&d, SEV_ERROR, 0, 0, "format version 2"));
+	assert_true(has_diag(&d, SEV_ERROR, 0, 0, "malformed blob"));
 	memcpy(bad, buf, len);
 	bad[12] = 0x80;
 	assert_int_equal(blob_decode(bad, len, "x", &b, &d), -1);
@@ -221,11 +226,60 @@ static void json_output(void **state)
 	policy_free(&p);
 }
 
+/* A policy that warns: version 2, the warn set after the deny set. */
+static void blob_v2_warn(void **state)
+{
+	struct policy p, q;
+	struct blob_info b;
+	struct diags d = { 0 };
+	uint8_t buf[LOCKDOWN_POLICY_MAX_SIZE];
+	size_t len;
+	int kcore;
+	char *s;
+
+	(void)state;
+	compile_src(&p, "w.ldp", "warn confidentiality\ndeny kcore\n");
+	assert_int_equal(policy_count(&p), 1);
+	assert_int_equal(policy_count_warned(&p), 27);
+	len = blob_encode(&p, buf);
+	assert_int_equal(len, 64);
+	assert_memory_equal(buf, "LDPB\x02\x00\x30\x00\x1e\x00", 10);
+	assert_int_equal(blob_decode(buf, len, "w", &b, &d), 0);
+	assert_int_equal(b.version, 2);
+	assert_int_equal(blob_check_table(&b, &t, "w", &d), 0);
+	assert_memory_equal(b.words, p.deny, 8);
+	assert_memory_equal(b.warn, p.warn, 8);
+	policy_from_bits(&q, &t, b.words, b.warn, b.flags);
+	assert_memory_equal(p.warn, q.warn, sizeof(p.warn));
+	s = emit_to_string(do_ldp, &q, "w");
+	assert_non_null(strstr(s, "deny LOCKDOWN_KCORE\n"));
+	assert_non_null(strstr(s, "warn LOCKDOWN_PERF\n"));
+	assert_null(strstr(s, "warn LOCKDOWN_KCORE\n"));
+	free(s);
+	s = emit_to_string(do_json, &q, NULL);
+	assert_non_null(strstr(s, "\"warn\":[\"LOCKDOWN_MODULE_SIGNATURE\""));
+	free(s);
+
+	/* a reason both denied and warned is no blob */
+	kcore = table_lookup(&t, "LOCKDOWN_KCORE");
+	buf[56 + kcore / 8] |= 1 << (kcore % 8);
+	assert_int_equal(blob_decode(buf, len, "w", &b, &d), 0);
+	assert_int_equal(blob_check_table(&b, &t, "w", &d), -1);
+	assert_true(has_diag(&d, SEV_ERROR, 0, 0, "both denies and warns about LOCKDOWN_KCORE"));
+	/* a version 2 blob without its warn set is malformed */
+	buf[4] = 2;
+	assert_int_equal(blob_decode(buf, len - 8, "w", &b, &d), -1);
+	policy_free(&p);
+	policy_free(&q);
+	diag_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(blob_layout),
 		cmocka_unit_test(blob_roundtrip),
+		cmocka_unit_test(blob_v2_warn),
 		cmocka_unit_test(blob_reader_errors),
 		cmocka_unit_test(c_output),
 		cmocka_unit_test(ldp_roundtrip),

@@ -55,6 +55,57 @@ static void groups_in_order(void **state)
 	assert_int_equal(d.n, 0);
 }
 
+/*
+ * warn: the third state, in the same order as deny and allow: the last
+ * statement about a reason wins, through groups and includes.
+ */
+static void warn_statements(void **state)
+{
+	struct policy p;
+	struct diags d = { 0 };
+	char *inc;
+
+	(void)state;
+	assert_int_equal(compile_src(&p, "w.ldp", "warn confidentiality\ndeny integrity\n"
+				     "allow hibernation\nwarn kexec\n", &d), 0);
+	assert_int_equal(d.n, 0);
+	assert_int_equal(policy_verdict(&p, 2), VERDICT_DENY);	/* DEV_MEM */
+	assert_int_equal(policy_verdict(&p, 5), VERDICT_ALLOW);	/* HIBERNATION */
+	assert_int_equal(policy_verdict(&p, 4), VERDICT_WARN);	/* KEXEC */
+	assert_int_equal(policy_verdict(&p, 26), VERDICT_WARN);	/* PERF */
+	assert_int_equal(policy_verdict(&p, 21), VERDICT_ALLOW);	/* a level: never */
+	assert_int_equal(policy_count(&p), 18);
+	assert_int_equal(policy_count_warned(&p), 9);
+	assert_int_equal(p.warn_loc[4].line, 4);
+	assert_int_equal(p.warn_loc[26].line, 1);
+	/* never both */
+	for (int w = 0; w < POLICY_WORDS; w++)
+		assert_int_equal(p.deny[w] & p.warn[w], 0);
+	policy_free(&p);
+
+	/* an include warns; the includer denies some, allows one */
+	inc = write_tmp("learn.ldp", "warn confidentiality\n");
+	free(inc);
+	assert_int_equal(compile_src(&p, "host.ldp", "include \"learn.ldp\"\ndeny kcore\n"
+				     "allow perf\n", &d), 0);
+	assert_int_equal(d.n, 0);	/* allowing a warned reason has an effect */
+	assert_int_equal(policy_verdict(&p, 22), VERDICT_DENY);
+	assert_int_equal(policy_verdict(&p, 26), VERDICT_ALLOW);
+	assert_int_equal(policy_verdict(&p, 24), VERDICT_WARN);
+	policy_free(&p);
+
+	/* an allow of what is only allowed still says it does nothing */
+	assert_int_equal(compile_src(&p, "x.ldp", "warn kcore\nallow perf\n", &d), 0);
+	assert_true(has_diag(&d, SEV_WARNING, 2, 7, "nothing it names is denied or warned"));
+	policy_free(&p);
+	diag_free(&d);
+	/* a typo of the keyword is caught */
+	assert_int_equal(compile_src(&p, "y.ldp", "wanr kcore\n", &d), -1);
+	assert_true(has_diag(&d, SEV_ERROR, 1, 1, "did you mean 'warn'"));
+	policy_free(&p);
+	diag_free(&d);
+}
+
 static void names_errors(void **state)
 {
 	struct policy p;
@@ -194,6 +245,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(groups_in_order),
+		cmocka_unit_test(warn_statements),
 		cmocka_unit_test(names_errors),
 		cmocka_unit_test(includes),
 		cmocka_unit_test(intent_ack_seal),

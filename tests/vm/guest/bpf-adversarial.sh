@@ -63,8 +63,8 @@ still_denied "the link doors"
 
 # --- maps -----------------------------------------------------------------
 ldbpfdoor map-fd > /tmp/maps 2>&1
-expect_eq "the state and guard maps give no fd, read-write or read-only (EPERM)" \
-	"$(grep -c 'read-\(write\|only\): EPERM$' /tmp/maps)" 4
+expect_eq "the state, guard and load scratch maps give no fd, read-write or read-only (EPERM)" \
+	"$(grep -c 'read-\(write\|only\): EPERM$' /tmp/maps)" 6
 if [ "$(grep update /tmp/maps | sed 's/^map id [0-9]* //')" = \
 	"(ldpolicy.rodata, frozen read-only to programs) update: EPERM" ]; then
 	ok "the one map that gives an fd is the frozen .rodata, and no one can write it"

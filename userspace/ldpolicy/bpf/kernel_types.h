@@ -90,7 +90,11 @@ struct cred {
 	struct user_namespace *user_ns;
 } __ldp_core;
 
+struct mm_struct;
+
 struct task_struct {
+	unsigned int flags;
+	struct mm_struct *mm;
 	int pid;
 	struct task_struct *real_parent;
 	const struct cred *cred;
@@ -113,6 +117,9 @@ struct bpf_prog {
 
 /* include/uapi/linux/capability.h */
 #define LDP_CAP_MAC_ADMIN 33
+
+/* include/linux/sched.h: a kernel thread (stable since 2.6) */
+#define LDP_PF_KTHREAD	0x00200000
 
 /* include/uapi/linux/fs.h (MS_*) and include/linux/fs.h (MNT_DETACH) */
 #define LDP_MS_REMOUNT		32

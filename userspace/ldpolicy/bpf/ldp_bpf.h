@@ -30,8 +30,15 @@
 #define LDP_NOTICE_WINDOW_S	5
 /* LSM programs whose links are pinned: ldp_arm records their link ids. */
 #define LDP_MAX_LINKS		16
+/*
+ * Warn mode's record: per reason (the first LDP_SEEN_REASONS), the comms
+ * of the last LDP_SEEN distinct tasks that asked about it while it was
+ * warned.
+ */
+#define LDP_SEEN_REASONS	64
+#define LDP_SEEN		4
 /* The version of struct ldp_state, which ldpolicy checks before reading it. */
-#define LDP_STATE_VERSION	1
+#define LDP_STATE_VERSION	2
 
 /**
  * struct ldp_notice - one denial, as the LSM's kernel log notice has it
@@ -51,6 +58,24 @@ struct ldp_notice {
 };
 
 /**
+ * struct ldp_seen - who asked about a warned reason
+ * @seq: when it last asked: ldp_state.seen_next at the time; 0 for a
+ *	slot never written. The slot with the lowest is replaced first.
+ * @count: questions from tasks of this comm since the slot took it
+ * @comm: the comm
+ * @kernel: 1 for the kernel's own tasks (no user memory: kernel threads,
+ *	init before it runs a program); part of the identity with @comm
+ * @reserved: zero
+ */
+struct ldp_seen {
+	__u64 seq;
+	__u64 count;
+	char comm[16];
+	__u32 kernel;
+	__u32 reserved;
+};
+
+/**
  * struct ldp_state - the object's whole state: one element of ldp_state,
  *	an array map created BPF_F_RDONLY, written only by the object's own
  *	programs; ldp_read copies it out whole
@@ -65,9 +90,16 @@ struct ldp_notice {
  * @integrity_max: LOCKDOWN_INTEGRITY_MAX of the running kernel (BTF)
  * @armed_ns: CLOCK_BOOTTIME of arming
  * @fingerprint: the reason table's, as blobs carry it (bytes in order)
+ * @watch: @deny | @warn, the one bitmap the allowed path reads; set after
+ *	them. Bits are only ever set.
  * @deny: the policy: reason r is denied when bit r % 64 of word r / 64 is
  *	set. Bits are only ever set.
+ * @warn: warn mode: a reason set here and not in @deny is allowed, but
+ *	counted and recorded. Bits are only ever set; @deny wins.
  * @denials: per reason, the denials of the BPF backend since it was armed
+ * @warnings: per reason, the questions let through in warn mode
+ * @seen_next: 1 + the number of questions recorded in @seen
+ * @seen: per reason, who asked while it was warned
  * @notice_next: notices issued; the next one goes to slot notice_next % LDP_NOTICES
  * @notices: the ring of denial notices
  * @window: per reason, the ratelimit's window (seconds since boot) and
@@ -84,10 +116,15 @@ struct ldp_state {
 	__u32 integrity_max;
 	__u64 armed_ns;
 	__u64 fingerprint[LOCKDOWN_POLICY_FINGERPRINT_SIZE / 8];
+	__u64 watch[LDP_WORDS];
 	__u64 deny[LDP_WORDS];
+	__u64 warn[LDP_WORDS];
 	__u64 denials[LOCKDOWN_POLICY_MAX_REASONS];
+	__u64 warnings[LDP_SEEN_REASONS];
 	__u64 notice_next;
 	struct ldp_notice notices[LDP_NOTICES];
+	__u64 seen_next;
+	struct ldp_seen seen[LDP_SEEN_REASONS][LDP_SEEN];
 	__u64 window[LOCKDOWN_POLICY_MAX_REASONS];
 };
 

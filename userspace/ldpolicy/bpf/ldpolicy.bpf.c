@@ -4,7 +4,9 @@
  * as one BPF object.
  *
  * Enforcement: lsm/locked_down denies a reason whose bit is set in the
- * state's bitmap, counts the denial and records a ratelimited notice.
+ * state's deny bitmap, counts the denial and records a ratelimited
+ * notice. A reason in the warn bitmap (warn mode) is let through, counted,
+ * and the asking task's comm recorded.
  *
  * Tighten-only by construction: the state is an array map created
  * BPF_F_RDONLY, so no syscall writes it. Its only writers are this
@@ -71,6 +73,27 @@ struct {
 	__type(value, struct ldp_guard);
 } ldp_guard SEC(".maps");
 
+/*
+ * ldp_load's copy of a blob's bitmaps: a context pointer moved by a
+ * register is never dereferenced, and where the warn set starts depends
+ * on nr_reasons, so the bitmaps are copied here, at fixed offsets, and
+ * read from here. Per CPU, and BPF_F_RDONLY: no syscall writes it while
+ * a load runs.
+ */
+#define LDP_SCRATCH_WORDS	(2 * LDP_WORDS)
+
+struct ldp_scratch {
+	__u64 w[LDP_SCRATCH_WORDS];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__uint(map_flags, BPF_F_RDONLY);
+	__type(key, __u32);
+	__type(value, struct ldp_scratch);
+} ldp_scratch SEC(".maps");
+
 static __always_inline struct ldp_state *state(void)
 {
 	__u32 zero = 0;
@@ -130,21 +153,72 @@ static __noinline void ldp_deny(struct ldp_state *st, __u32 what)
 	n->seq = seq + 1;
 }
 
+/*
+ * A question about a warned reason: count it, and remember the task's
+ * comm among the last LDP_SEEN distinct ones. Lock-free: under contention
+ * two tasks may take the same slot, and one of them is not remembered;
+ * the count is exact either way.
+ */
+static __noinline void ldp_warn(struct ldp_state *st, __u32 what)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	__u64 comm[2] = {}, seq, oldest = ~0ULL;
+	struct ldp_seen *slot;
+	__u32 victim = 0, kernel;
+
+	if (what >= LDP_SEEN_REASONS)
+		return;
+	__sync_fetch_and_add(&st->warnings[what], 1);
+	bpf_get_current_comm(comm, sizeof(comm));
+	kernel = !task->mm || (task->flags & LDP_PF_KTHREAD);
+	seq = __sync_fetch_and_add(&st->seen_next, 1) + 1;
+	for (int i = 0; i < LDP_SEEN; i++) {
+		slot = &st->seen[what][i];
+		if (slot->seq && slot->kernel == kernel && ((__u64 *)slot->comm)[0] == comm[0] &&
+		    ((__u64 *)slot->comm)[1] == comm[1]) {
+			__sync_fetch_and_add(&slot->count, 1);
+			slot->seq = seq;
+			return;
+		}
+		if (slot->seq < oldest) {
+			oldest = slot->seq;
+			victim = i;
+		}
+	}
+	slot = &st->seen[what][victim & (LDP_SEEN - 1)];
+	slot->seq = 0;
+	((__u64 *)slot->comm)[0] = comm[0];
+	((__u64 *)slot->comm)[1] = comm[1];
+	slot->kernel = kernel;
+	slot->count = 1;
+	slot->seq = seq;
+}
+
+/*
+ * The allowed path is one bit test of the deny and warn bitmaps together
+ * (@watch): warn mode costs nothing to the reasons it does not cover.
+ */
 SEC("lsm/locked_down")
 int BPF_PROG(ldp_locked_down, enum lockdown_reason what, int ret)
 {
 	struct ldp_state *st;
 	__u32 r = what;
+	__u64 bit;
 
 	if (ret)
 		return ret;
 	if (r >= LOCKDOWN_POLICY_MAX_REASONS)
 		return 0;	/* the static LSM warns about invalid reasons */
 	st = state();
-	if (!st || !(st->deny[r / 64] & (1ULL << (r % 64))))
+	bit = 1ULL << (r % 64);
+	if (!st || !(st->watch[r / 64] & bit))
 		return 0;
-	ldp_deny(st, r);
-	return -EPERM;
+	if (st->deny[r / 64] & bit) {
+		ldp_deny(st, r);
+		return -EPERM;
+	}
+	ldp_warn(st, r);
+	return 0;
 }
 
 /* --- the syscall programs: arm, load, seal, read ------------------------- */
@@ -226,9 +300,11 @@ int ldp_arm(struct ldp_arm_ctx *ctx)
 SEC("syscall")
 int ldp_load(struct ldp_load_ctx *ctx)
 {
-	__u64 want[LDP_WORDS], nr = nr_reasons(), imax = integrity_max();
+	__u64 want[LDP_WORDS], want_warn[LDP_WORDS], nr = nr_reasons(), imax = integrity_max();
 	struct ldp_state *st = state();
-	__u32 len = ctx->len, flags;
+	struct ldp_scratch *sc;
+	__u32 zero = 0, nw;
+	__u32 len = ctx->len, flags, version;
 	int ret = 0;
 
 	if (!st)
@@ -243,12 +319,13 @@ int ldp_load(struct ldp_load_ctx *ctx)
 		return -EINVAL;
 	if (ctx->blob.hdr.magic != LOCKDOWN_POLICY_MAGIC)
 		return -EBADMSG;
-	if (ctx->blob.hdr.version != LOCKDOWN_POLICY_VERSION)
+	version = ctx->blob.hdr.version;
+	if (version < LOCKDOWN_POLICY_VERSION_MIN || version > LOCKDOWN_POLICY_VERSION)
 		return -EPROTONOSUPPORT;
 	if (ctx->blob.hdr.hdr_len != sizeof(struct lockdown_policy_header) ||
 	    ctx->blob.hdr.reserved || !ctx->blob.hdr.nr_reasons ||
 	    ctx->blob.hdr.nr_reasons > LOCKDOWN_POLICY_MAX_REASONS ||
-	    len != LOCKDOWN_POLICY_BLOB_SIZE(ctx->blob.hdr.nr_reasons))
+	    len != LOCKDOWN_POLICY_BLOB_SIZE_OF(version, ctx->blob.hdr.nr_reasons))
 		return -EINVAL;
 	if (ctx->blob.hdr.nr_reasons != nr)
 		return -ENOEXEC;
@@ -262,13 +339,27 @@ int ldp_load(struct ldp_load_ctx *ctx)
 		return -EOPNOTSUPP;
 
 	/*
-	 * The bitmap, word by word at fixed offsets (the verifier wants
-	 * them). Past the blob the context is zero; a caller that puts
-	 * anything there sets bits beyond nr_reasons, refused below.
+	 * The bitmaps, word by word at fixed offsets (the verifier wants
+	 * them), through ldp_scratch: nw words of deny set, then (version 2)
+	 * nw words of warn set. What lies past them in the context is not
+	 * the blob's: its length was checked above.
 	 */
+	sc = bpf_map_lookup_elem(&ldp_scratch, &zero);
+	if (!sc)
+		return -EFAULT;
 #pragma unroll
-	for (int i = 0; i < LDP_WORDS; i++)
-		want[i] = *(__u64 *)((void *)ctx + LDP_LOAD_BITMAP_OFF + 8 * i);
+	for (int i = 0; i < LDP_SCRATCH_WORDS; i++)
+		sc->w[i] = *(__u64 *)((void *)ctx + LDP_LOAD_BITMAP_OFF + 8 * i);
+	/* the warn set (version 2) follows the deny set's nw words */
+	nw = LOCKDOWN_POLICY_BITMAP_SIZE(nr) / 8;
+#pragma unroll
+	for (int i = 0; i < LDP_WORDS; i++) {
+		__u32 at = nw + i;
+
+		want[i] = (__u32)i < nw ? sc->w[i] : 0;
+		want_warn[i] = version >= 2 && (__u32)i < nw && at < LDP_SCRATCH_WORDS ?
+			       sc->w[at] : 0;
+	}
 #pragma unroll
 	for (int i = 0; i < LDP_WORDS; i++) {
 		__u64 valid = ~0ULL;
@@ -281,9 +372,13 @@ int ldp_load(struct ldp_load_ctx *ctx)
 			valid &= ~1ULL;				/* LOCKDOWN_NONE */
 		if (imax / 64 == i)
 			valid &= ~(1ULL << (imax % 64));	/* INTEGRITY_MAX */
-		if (want[i] & ~valid)
+		if ((want[i] | want_warn[i]) & ~valid)
 			return -ERANGE;
 	}
+#pragma unroll
+	for (int i = 0; i < LDP_WORDS; i++)
+		if (want[i] & want_warn[i])
+			return -EINVAL;
 
 	if (!state_trylock(st))
 		return -EBUSY;
@@ -291,16 +386,22 @@ int ldp_load(struct ldp_load_ctx *ctx)
 		ret = -EPERM;
 		goto out;
 	}
-	/* tighten only: what is denied stays denied */
+	/* tighten only: denied stays denied, warned stays warned or is denied */
 #pragma unroll
 	for (int i = 0; i < LDP_WORDS; i++)
-		if (st->deny[i] & ~want[i]) {
+		if ((st->deny[i] & ~want[i]) || (st->warn[i] & ~(want[i] | want_warn[i]))) {
 			ret = -EPERM;
 			goto out;
 		}
+	/* the hook reads @watch first: set it after what it points to */
+#pragma unroll
+	for (int i = 0; i < LDP_WORDS; i++) {
+		__sync_fetch_and_or(&st->deny[i], want[i]);
+		__sync_fetch_and_or(&st->warn[i], want_warn[i]);
+	}
 #pragma unroll
 	for (int i = 0; i < LDP_WORDS; i++)
-		__sync_fetch_and_or(&st->deny[i], want[i]);
+		__sync_fetch_and_or(&st->watch[i], want[i] | want_warn[i]);
 	st->flags = flags & ~LOCKDOWN_POLICY_FLAG_SEAL;
 	st->loads++;
 	if (flags & LOCKDOWN_POLICY_FLAG_SEAL)
@@ -360,7 +461,8 @@ static __always_inline struct ldp_guard *armed_guard(void)
 /* Is @map one of this object's maps? */
 static __always_inline bool own_map(const struct bpf_map *map)
 {
-	return map == (void *)&ldp_state || map == (void *)&ldp_guard;
+	return map == (void *)&ldp_state || map == (void *)&ldp_guard ||
+	       map == (void *)&ldp_scratch;
 }
 
 /*

@@ -103,11 +103,7 @@ static bool reason_on_arch(const struct policy *p, const struct model *m, unsign
 	return !r || model_reason_on_arch(r, model_host_arch());
 }
 
-/*
- * Is the defeat of @f real on this machine's architecture: do both
- * reasons have a kernel path there?
- */
-static bool on_arch(const struct policy *p, const struct model *m, const struct finding *f)
+bool analyze_on_arch(const struct policy *p, const struct model *m, const struct finding *f)
 {
 	return reason_on_arch(p, m, f->allowed) && reason_on_arch(p, m, f->denied);
 }
@@ -139,7 +135,25 @@ static void list_add(char *buf, size_t len, size_t *off, const char *id, const c
  */
 static bool explicit_defeater(const struct policy *p, const struct finding *f)
 {
-	return p->allow_loc[f->allowed].file || f->ack >= 0;
+	return p->allow_loc[f->allowed].file || p->warn_loc[f->allowed].file || f->ack >= 0;
+}
+
+/*
+ * Where the policy allows @a: its warn statement if it warns about it (a
+ * warned reason is allowed, the bypass analysis treats it as such), else
+ * its last allow statement, else nowhere (NULL).
+ */
+static const struct loc *allowed_at(const struct policy *p, unsigned int a)
+{
+	if (policy_warns(p, a) && p->warn_loc[a].file)
+		return &p->warn_loc[a];
+	return p->allow_loc[a].file ? &p->allow_loc[a] : NULL;
+}
+
+/* How the policy allows @a, for messages. */
+static const char *allowed_how(const struct policy *p, unsigned int a)
+{
+	return policy_warns(p, a) ? "warned (allowed, only logged)" : "allowed";
 }
 
 /*
@@ -159,7 +173,7 @@ int analyze_report(struct policy *p, const struct model *m, bool notes, struct d
 	unsigned int errors = d->errors;
 
 	for (size_t i = 0; i < n; i++)
-		if (on_arch(p, m, &f[i]) && f[i].ack >= 0)
+		if (analyze_on_arch(p, m, &f[i]) && f[i].ack >= 0)
 			p->acks[f[i].ack].used = true;
 
 	/* per explicitly allowed reason */
@@ -168,7 +182,7 @@ int analyze_report(struct policy *p, const struct model *m, bool notes, struct d
 		size_t bo = 0, oo = 0, nb = 0, no = 0, first = 0;
 
 		for (size_t i = 0; i < n; i++) {
-			if (f[i].allowed != a || !explicit_defeater(p, &f[i]) || !on_arch(p, m, &f[i]))
+			if (f[i].allowed != a || !explicit_defeater(p, &f[i]) || !analyze_on_arch(p, m, &f[i]))
 				continue;
 			if (!nb && !no)
 				first = i;
@@ -186,23 +200,24 @@ int analyze_report(struct policy *p, const struct model *m, bool notes, struct d
 
 			if (f[first].with)
 				snprintf(with, sizeof(with), " (with %s allowed too)", f[first].with);
-			diag_error(d, p->allow_loc[a].file ? &p->allow_loc[a] : NULL,
-				   "%s is allowed but defeats %zu denied reason%s (%s): %s%s",
-				   t->v[a].id, nb, nb == 1 ? "" : "s", bad, f[first].how, with);
+			diag_error(d, allowed_at(p, a),
+				   "%s is %s but defeats %zu denied reason%s (%s): %s%s",
+				   t->v[a].id, allowed_how(p, a), nb, nb == 1 ? "" : "s", bad,
+				   f[first].how, with);
 			diag_code(d, "bypass");
 			diag_about(d, false, t->v[a].id);
 			for (size_t i = 0; i < n; i++)
 				if (f[i].allowed == a && explicit_defeater(p, &f[i]) &&
-				    on_arch(p, m, &f[i]) && !excuse(p, &f[i]))
+				    analyze_on_arch(p, m, &f[i]) && !excuse(p, &f[i]))
 					diag_about(d, true, t->v[f[i].denied].id);
 			diag_suggest(d, "acknowledge %s \"why\"", t->v[a].id);
-			diag_note(d, p->allow_loc[a].file ? &p->allow_loc[a] : NULL,
+			diag_note(d, allowed_at(p, a),
 				  "if %s is allowed on purpose, say why: acknowledge %s \"why\"",
 				  t->v[a].id, t->v[a].id);
 		}
 		if (notes && no) {
 			diag_remark(d, f[first].ack >= 0 ? &p->acks[f[first].ack].loc :
-				    p->allow_loc[a].file ? &p->allow_loc[a] :
+				    allowed_at(p, a) ? allowed_at(p, a) :
 				    policy_feature_intent(p, f[first].denied),
 				    "%s is allowed and defeats %zu denied reason%s (%s): %s; %s", t->v[a].id,
 				    no, no == 1 ? "" : "s", ok, f[first].how,
@@ -221,7 +236,7 @@ int analyze_report(struct policy *p, const struct model *m, bool notes, struct d
 		size_t bo = 0, oo = 0, nb = 0, no = 0, last = i;
 
 		for (j = i; j < n && f[j].denied == den; j++) {
-			if (explicit_defeater(p, &f[j]) || !on_arch(p, m, &f[j]))
+			if (explicit_defeater(p, &f[j]) || !analyze_on_arch(p, m, &f[j]))
 				continue;
 			if (excuse(p, &f[j])) {
 				no++;
@@ -248,7 +263,7 @@ int analyze_report(struct policy *p, const struct model *m, bool notes, struct d
 			diag_code(d, "bypass");
 			diag_about(d, true, t->v[den].id);
 			for (size_t k = i; k < j; k++)
-				if (!explicit_defeater(p, &f[k]) && on_arch(p, m, &f[k]) &&
+				if (!explicit_defeater(p, &f[k]) && analyze_on_arch(p, m, &f[k]) &&
 				    !excuse(p, &f[k]))
 					diag_about(d, false, t->v[f[k].allowed].id);
 			diag_suggest(d, "deny %s", bad);

@@ -29,6 +29,12 @@ size_t analyze_findings(const struct policy *p, const struct model *m,
 			struct finding **out, uint64_t *unmodelled);
 
 /*
+ * Is the defeat of @f real on this machine's architecture: do both
+ * reasons have a kernel path there? analyze_report() reports only those.
+ */
+bool analyze_on_arch(const struct policy *p, const struct model *m, const struct finding *f);
+
+/*
  * Report the findings: errors unless excused by an acknowledgement or a
  * feature-disable intent; excused ones as notes if @notes. Unused
  * acknowledgements and unmodelled reasons are warnings. Marks used acks.

@@ -10,6 +10,7 @@
 enum stmt_kind {
 	ST_DENY,	/* deny NAME...            */
 	ST_ALLOW,	/* allow NAME...           */
+	ST_WARN,	/* warn NAME...            */
 	ST_INCLUDE,	/* include "PATH"          */
 	ST_INTENT,	/* intent WORD ["WHY"]     */
 	ST_ACK,		/* acknowledge NAME "WHY"  */
@@ -24,7 +25,7 @@ struct word {
 struct stmt {
 	enum stmt_kind kind;
 	struct loc loc;
-	struct word *names;	/* DENY, ALLOW: the names; INTENT, ACK: one */
+	struct word *names;	/* DENY, ALLOW, WARN: the names; INTENT, ACK: one */
 	size_t n_names;
 	struct word str;	/* INCLUDE: path; INTENT, ACK: the reason given */
 };

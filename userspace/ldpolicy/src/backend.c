@@ -15,6 +15,22 @@ void kstate_free(struct kstate *k)
 	free(k->notices);
 	k->notices = NULL;
 	k->n_notices = 0;
+	free(k->seen);
+	k->seen = NULL;
+	k->n_seen = 0;
+}
+
+void kstate_add_seen(struct kstate *k, unsigned int what, unsigned long long count,
+		     bool kernel, const char *comm)
+{
+	struct kseen *s;
+
+	k->seen = xrealloc(k->seen, (k->n_seen + 1) * sizeof(*k->seen));
+	s = &k->seen[k->n_seen++];
+	s->what = what;
+	s->count = count;
+	s->kernel = kernel;
+	snprintf(s->comm, sizeof(s->comm), "%s", comm);
 }
 
 /* Is @word one of the comma-separated words of @list? */

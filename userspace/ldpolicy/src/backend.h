@@ -34,11 +34,22 @@ struct knotice {
 	char comm[17];
 };
 
+/* Who asked about a warned reason (learning mode's record). */
+struct kseen {
+	unsigned int what;
+	unsigned long long count;	/* questions from tasks of this comm */
+	bool kernel;			/* the kernel's own tasks, not a program */
+	char comm[17];
+};
+
 /* What the running kernel enforces, as one backend reports it. */
 struct kstate {
 	uint64_t by_policy[POLICY_WORDS];	/* denied by the backend's policy */
 	uint64_t by_static[POLICY_WORDS];	/* denied by the static level */
+	uint64_t warned[POLICY_WORDS];		/* warned by the policy, not denied */
 	unsigned long long denials[LOCKDOWN_POLICY_MAX_REASONS];
+	/* questions about a reason the policy let through in warn state */
+	unsigned long long warnings[LOCKDOWN_POLICY_MAX_REASONS];
 	bool loaded;		/* the backend holds a policy (the LSM always does) */
 	bool sealed;
 	bool not_a_boundary, bypass_acked;
@@ -48,7 +59,14 @@ struct kstate {
 	char where[128];	/* where the backend lives, for status */
 	struct knotice *notices;	/* oldest first */
 	size_t n_notices;
+	struct kseen *seen;	/* per warned reason, the most recent first */
+	size_t n_seen;
+	bool seen_read;		/* @seen was read (it needs root); else unknown */
 };
+
+/* Add to @k's record of who asked about warned reasons. */
+void kstate_add_seen(struct kstate *k, unsigned int what, unsigned long long count,
+		     bool kernel, const char *comm);
 
 void kstate_free(struct kstate *k);
 
@@ -68,8 +86,9 @@ struct backend {
 	/* The running kernel's reason table, as this backend resolves names. */
 	int (*table)(struct reason_table *t, struct diags *d);
 	/*
-	 * Read the state: what is denied, the seal and the fingerprint; with
-	 * @full also the counters, flags and notices. 0 or -1 (diagnosed):
+	 * Read the state: what is denied and warned, the seal and the
+	 * fingerprint; with @full also the counters, flags, notices and who
+	 * asked about warned reasons. 0 or -1 (diagnosed):
 	 * a state that cannot be read is never reported as allowed.
 	 */
 	int (*read)(struct kstate *k, const struct reason_table *t, bool full, struct diags *d);

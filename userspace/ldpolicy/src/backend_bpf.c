@@ -173,6 +173,36 @@ static int read_state(struct ldp_state *st, struct diags *d)
 	return 0;
 }
 
+/* Warn mode's record, the most recent first, as the LSM's warnings file. */
+static void read_seen(struct kstate *k, const struct reason_table *t, const struct ldp_state *st)
+{
+	for (unsigned int r = 0; r < t->conf_max && r < LDP_SEEN_REASONS; r++) {
+		bool taken[LDP_SEEN] = { false };
+
+		k->warnings[r] = st->warnings[r];
+		for (int n = 0; n < LDP_SEEN; n++) {
+			int best = -1;
+
+			for (int i = 0; i < LDP_SEEN; i++)
+				if (!taken[i] && st->seen[r][i].seq &&
+				    (best < 0 || st->seen[r][i].seq > st->seen[r][best].seq))
+					best = i;
+			if (best < 0)
+				break;
+			taken[best] = true;
+			{
+				char comm[17];
+
+				memcpy(comm, st->seen[r][best].comm, 16);
+				comm[16] = '\0';
+				kstate_add_seen(k, r, st->seen[r][best].count,
+						st->seen[r][best].kernel, comm);
+			}
+		}
+	}
+	k->seen_read = true;
+}
+
 static int bpf_read(struct kstate *k, const struct reason_table *t, bool full, struct diags *d)
 {
 	struct ldp_state *st = xcalloc(1, sizeof(*st));
@@ -205,9 +235,16 @@ static int bpf_read(struct kstate *k, const struct reason_table *t, bool full, s
 	k->bypass_acked = st->flags & LOCKDOWN_POLICY_FLAG_BYPASS_ACKED;
 	for (int i = 0; i < LOCKDOWN_POLICY_FINGERPRINT_SIZE; i++)
 		sprintf(k->fingerprint + 2 * i, "%02x", ((const uint8_t *)st->fingerprint)[i]);
-	for (unsigned int r = 0; r < t->conf_max; r++)
-		if (table_is_reason(t, r) && (st->deny[r / 64] >> (r % 64) & 1))
+	for (unsigned int r = 0; r < t->conf_max; r++) {
+		if (!table_is_reason(t, r))
+			continue;
+		if (st->deny[r / 64] >> (r % 64) & 1)
 			k->by_policy[r / 64] |= 1ULL << (r % 64);
+		else if (st->warn[r / 64] >> (r % 64) & 1)
+			k->warned[r / 64] |= 1ULL << (r % 64);
+	}
+	if (full)
+		read_seen(k, t, st);
 	if (full) {
 		uint64_t first = st->notice_next > LDP_NOTICES ? st->notice_next - LDP_NOTICES : 0;
 

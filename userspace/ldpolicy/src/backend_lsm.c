@@ -49,6 +49,53 @@ static char *read_secfs(const char *name, struct diags *d)
 	return text;
 }
 
+/*
+ * Learning mode's record, the warnings file: "ID COUNT KIND COMM" per
+ * line, KIND "kernel" or "task", the comm escaped as in /proc/PID/status
+ * and running to the end of the line. It is root's only: without it, who asked is unknown (seen_read
+ * stays false), which only ldpolicy suggest needs.
+ */
+static int read_seen(struct kstate *k, const struct reason_table *t, struct diags *d)
+{
+	char *text = read_file(SECFS_DIR "/warnings", NULL), *line, *save = NULL;
+
+	if (!text) {
+		if (errno == EACCES || errno == EPERM || errno == ENOENT)
+			return 0;
+		diag_error(d, &(struct loc){ .file = SECFS_DIR "/warnings" }, "cannot read: %s",
+			   strerror(errno));
+		return -1;
+	}
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char id[128], kind[8], comm[64];
+		unsigned long long n;
+		int what, at = 0;
+		size_t o = 0;
+
+		/* exactly one space before the comm, which may start with one */
+		if (sscanf(line, "%127s %llu %7s%n", id, &n, kind, &at) != 3 || line[at] != ' ' ||
+		    (strcmp(kind, "kernel") && strcmp(kind, "task")) ||
+		    (what = table_lookup(t, id)) < 0) {
+			diag_error(d, NULL, SECFS_DIR "/warnings: unexpected line '%s'", line);
+			free(text);
+			return -1;
+		}
+		for (const char *c = line + at + 1; *c && o < sizeof(comm) - 1; c++) {
+			if (c[0] == '\\' && (c[1] == 'n' || c[1] == '\\')) {
+				comm[o++] = c[1] == 'n' ? '\n' : '\\';
+				c++;
+			} else {
+				comm[o++] = *c;
+			}
+		}
+		comm[o] = '\0';
+		kstate_add_seen(k, what, n, !strcmp(kind, "kernel"), comm);
+	}
+	free(text);
+	k->seen_read = true;
+	return 0;
+}
+
 static int lsm_read(struct kstate *k, const struct reason_table *t, bool full, struct diags *d)
 {
 	char *text, *line, *save = NULL;
@@ -71,7 +118,9 @@ static int lsm_read(struct kstate *k, const struct reason_table *t, bool full, s
 				   "(is the reason table from another kernel?)", line);
 			goto out;
 		}
-		if (!strcmp(by, "policy") || !strcmp(by, "both"))
+		if (!strcmp(state, "warned"))
+			k->warned[what / 64] |= 1ULL << (what % 64);
+		else if (!strcmp(by, "policy") || !strcmp(by, "both"))
 			k->by_policy[what / 64] |= 1ULL << (what % 64);
 		if (!strcmp(by, "static") || !strcmp(by, "both"))
 			k->by_static[what / 64] |= 1ULL << (what % 64);
@@ -97,13 +146,20 @@ static int lsm_read(struct kstate *k, const struct reason_table *t, bool full, s
 		return -1;
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char id[128];
-		unsigned long long n;
-		int what;
+		unsigned long long n, mine, theirs, warned;
+		int what, fields = sscanf(line, "%127s %llu %llu %llu %llu", id, &n, &mine, &theirs,
+					  &warned);
 
-		if (sscanf(line, "%127s %llu", id, &n) == 2 && (what = table_lookup(t, id)) >= 0)
+		if (fields >= 2 && (what = table_lookup(t, id)) >= 0) {
 			k->denials[what] = n;
+			if (fields == 5)
+				k->warnings[what] = warned;
+		}
 	}
 	free(text);
+
+	if (read_seen(k, t, d))
+		return -1;
 
 	text = read_secfs("flags", d);
 	if (!text)

@@ -4,26 +4,44 @@
 
 #include "blob.h"
 
+static void put_words(uint8_t *to, const uint64_t *words, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		uint64_t w = htole64(words[i]);
+
+		memcpy(to + 8 * i, &w, 8);
+	}
+}
+
+static void get_words(uint64_t *words, const uint8_t *from, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		uint64_t w;
+
+		memcpy(&w, from + 8 * i, 8);
+		words[i] = le64toh(w);
+	}
+}
+
 size_t blob_encode(const struct policy *p, uint8_t buf[LOCKDOWN_POLICY_MAX_SIZE])
 {
 	const struct reason_table *t = p->t;
+	unsigned int version = policy_count_warned(p) ? 2 : 1;
 	struct lockdown_policy_header h = {
 		.magic = htole32(LOCKDOWN_POLICY_MAGIC),
-		.version = htole16(LOCKDOWN_POLICY_VERSION),
+		.version = htole16(version),
 		.hdr_len = htole16(sizeof(h)),
 		.nr_reasons = htole16(t->conf_max),
 		.flags = htole32(policy_flags(p)),
 	};
-	size_t nwords = LOCKDOWN_POLICY_BITMAP_SIZE(t->conf_max) / 8;
+	size_t size = LOCKDOWN_POLICY_BITMAP_SIZE(t->conf_max);
 
 	memcpy(h.fingerprint, table_fingerprint(t), sizeof(h.fingerprint));
 	memcpy(buf, &h, sizeof(h));
-	for (size_t i = 0; i < nwords; i++) {
-		uint64_t w = htole64(p->deny[i]);
-
-		memcpy(buf + sizeof(h) + 8 * i, &w, 8);
-	}
-	return sizeof(h) + 8 * nwords;
+	put_words(buf + sizeof(h), p->deny, size / 8);
+	if (version > 1)
+		put_words(buf + sizeof(h) + size, p->warn, size / 8);
+	return LOCKDOWN_POLICY_BLOB_SIZE_OF(version, t->conf_max);
 }
 
 int blob_sniff(const void *buf, size_t len)
@@ -41,7 +59,7 @@ int blob_decode(const void *buf, size_t len, const char *name, struct blob_info 
 {
 	struct loc loc = { .file = name };
 	struct lockdown_policy_header h;
-	unsigned int nr;
+	unsigned int nr, version;
 
 	memset(b, 0, sizeof(*b));
 	if (len < sizeof(h) || !blob_sniff(buf, len)) {
@@ -49,26 +67,26 @@ int blob_decode(const void *buf, size_t len, const char *name, struct blob_info 
 		return -1;
 	}
 	memcpy(&h, buf, sizeof(h));
-	if (le16toh(h.version) != LOCKDOWN_POLICY_VERSION) {
-		diag_error(d, &loc, "blob format version %u; this ldpolicy reads version %d",
-			   le16toh(h.version), LOCKDOWN_POLICY_VERSION);
+	version = le16toh(h.version);
+	if (version < LOCKDOWN_POLICY_VERSION_MIN || version > LOCKDOWN_POLICY_VERSION) {
+		diag_error(d, &loc, "blob format version %u; this ldpolicy reads versions %d to %d",
+			   version, LOCKDOWN_POLICY_VERSION_MIN, LOCKDOWN_POLICY_VERSION);
 		return -1;
 	}
 	nr = le16toh(h.nr_reasons);
 	if (le16toh(h.hdr_len) != sizeof(h) || h.reserved || !nr ||
-	    nr > LOCKDOWN_POLICY_MAX_REASONS || len != LOCKDOWN_POLICY_BLOB_SIZE(nr)) {
+	    nr > LOCKDOWN_POLICY_MAX_REASONS || len != LOCKDOWN_POLICY_BLOB_SIZE_OF(version, nr)) {
 		diag_error(d, &loc, "malformed blob (header or length)");
 		return -1;
 	}
+	b->version = version;
 	b->nr_reasons = nr;
 	b->flags = le32toh(h.flags);
 	memcpy(b->fingerprint, h.fingerprint, sizeof(b->fingerprint));
-	for (size_t i = 0; i < LOCKDOWN_POLICY_BITMAP_SIZE(nr) / 8; i++) {
-		uint64_t w;
-
-		memcpy(&w, (const uint8_t *)buf + sizeof(h) + 8 * i, 8);
-		b->words[i] = le64toh(w);
-	}
+	get_words(b->words, (const uint8_t *)buf + sizeof(h), LOCKDOWN_POLICY_BITMAP_SIZE(nr) / 8);
+	if (version > 1)
+		get_words(b->warn, (const uint8_t *)buf + sizeof(h) + LOCKDOWN_POLICY_BITMAP_SIZE(nr),
+			  LOCKDOWN_POLICY_BITMAP_SIZE(nr) / 8);
 	if (b->flags & ~(uint32_t)LOCKDOWN_POLICY_FLAGS_ALL) {
 		diag_error(d, &loc, "blob has unknown flags 0x%x",
 			   b->flags & ~(uint32_t)LOCKDOWN_POLICY_FLAGS_ALL);
@@ -99,10 +117,17 @@ int blob_check_table(const struct blob_info *b, const struct reason_table *t,
 				   t->source);
 		return -1;
 	}
-	for (unsigned int i = 0; i < LOCKDOWN_POLICY_BITMAP_SIZE(b->nr_reasons) * 8; i++)
-		if (bit_test(b->words, i) && !table_is_reason(t, i)) {
+	for (unsigned int i = 0; i < LOCKDOWN_POLICY_BITMAP_SIZE(b->nr_reasons) * 8; i++) {
+		if ((bit_test(b->words, i) || bit_test(b->warn, i)) && !table_is_reason(t, i)) {
 			diag_error(d, &loc, "blob sets bit %u, which is no reason", i);
 			return -1;
 		}
+	}
+	for (unsigned int i = 0; i < LOCKDOWN_POLICY_BITMAP_SIZE(b->nr_reasons) * 8; i++) {
+		if (bit_test(b->words, i) && bit_test(b->warn, i)) {
+			diag_error(d, &loc, "blob both denies and warns about %s", t->v[i].id);
+			return -1;
+		}
+	}
 	return 0;
 }

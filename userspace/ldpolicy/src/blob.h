@@ -13,13 +13,19 @@
 #include "policy.h"
 
 struct blob_info {
+	unsigned int version;
 	unsigned int nr_reasons;
 	uint32_t flags;
 	uint8_t fingerprint[LOCKDOWN_POLICY_FINGERPRINT_SIZE];
-	uint64_t words[POLICY_WORDS];
+	uint64_t words[POLICY_WORDS];	/* denied */
+	uint64_t warn[POLICY_WORDS];	/* warned; empty in version 1 */
 };
 
-/* Encode @p (for its table) into @buf; returns the length. */
+/*
+ * Encode @p (for its table) into @buf; returns the length. Version 1 when
+ * @p warns about nothing, so that kernels that predate warn state read
+ * it; version 2 otherwise.
+ */
 size_t blob_encode(const struct policy *p, uint8_t buf[LOCKDOWN_POLICY_MAX_SIZE]);
 
 /* Does @buf start like a blob (the magic)? */

@@ -25,6 +25,7 @@ struct opts {
 	const char *model;	/* --model FILE, default: built in */
 	const char *backend;	/* --backend NAME, default "auto" */
 	const char *policy;	/* --policy FILE: judge against it, offline */
+	const char *base;	/* --base LEVEL (suggest) */
 	bool json;
 	bool notes;		/* report excused findings as notes */
 	bool merge, boot, seal, dry_run, force, quiet;
@@ -85,5 +86,19 @@ int cmd_query(int argc, char **argv, const struct command *cmd);
 int cmd_diff(int argc, char **argv, const struct command *cmd);
 int cmd_reasons(int argc, char **argv, const struct command *cmd);
 int cmd_explain(int argc, char **argv, const struct command *cmd);
+int cmd_suggest(int argc, char **argv, const struct command *cmd);
+
+struct backend;
+struct kstate;
+
+/*
+ * The running kernel's backend, table and state (with @full, the
+ * counters, notices and warn mode's record too); a table from --table
+ * must match the kernel's. 0, -2 when the kernel cannot be read
+ * (diagnosed), -1 for a table that does not match. kernel_close() frees.
+ */
+int kernel_open(const struct backend **bp, struct reason_table *t, struct kstate *k,
+		const struct opts *o, bool full, struct diags *d);
+void kernel_close(struct reason_table *t, struct kstate *k);
 
 #endif

@@ -77,6 +77,13 @@ int cmd_compile(int argc, char **argv, const struct command *cmd)
 		table_free(&t);
 		return EXIT_POLICY;
 	}
+	if (!strcmp(o.emit, "c") && policy_count_warned(&p)) {
+		/* builtin.h lists denials only; learning mode from boot is a parameter */
+		fprintf(stderr, "ldpolicy: a builtin policy cannot warn: it is for a kernel's "
+			"settled policy; boot with lockdown_policy_warn=REASONS for warn mode\n");
+		ret = EXIT_POLICY;
+		goto out;
+	}
 	if (output_open(&out, o.output)) {
 		ret = EXIT_ENV;
 		goto out;
@@ -160,6 +167,16 @@ static void json_check(struct json *j, const char *file, int ret, const struct d
 	}
 }
 
+/* ", N warned" for a check's "ok" line. */
+static const char *warned_note(const struct policy *p)
+{
+	static char buf[64];
+
+	snprintf(buf, sizeof(buf), ", %u warned (allowed, every use logged)",
+		 policy_count_warned(p));
+	return buf;
+}
+
 /*
  * Check each file on its own: a.ldp and b.ldp are two policies, not one
  * (compile takes several files as one). The exit status is the worst.
@@ -213,8 +230,9 @@ int cmd_check(int argc, char **argv, const struct command *cmd)
 		} else {
 			flush_diags(&d);
 			if (ret == 0 && !o.quiet)
-				printf("%s: ok, %u reason%s denied\n", argv[a], policy_count(&p),
-				       policy_count(&p) == 1 ? "" : "s");
+				printf("%s: ok, %u reason%s denied%s\n", argv[a], policy_count(&p),
+				       policy_count(&p) == 1 ? "" : "s",
+				       policy_count_warned(&p) ? warned_note(&p) : "");
 		}
 		policy_free(&p);
 	}
@@ -272,7 +290,7 @@ int cmd_decompile(int argc, char **argv, const struct command *cmd)
 	flush_diags(&d);
 	if (ret)
 		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
-	policy_from_bits(&p, &t, b.words, b.flags);
+	policy_from_bits(&p, &t, b.words, b.warn, b.flags);
 	if (b.flags & LOCKDOWN_POLICY_FLAG_BYPASS_ACKED) {
 		/* the flag, not the acknowledgements, is in the blob: rebuild them */
 		struct model m;

@@ -20,25 +20,33 @@
 #include "json.h"
 #include "util.h"
 
-static const char *by_name(const struct kstate *k, unsigned int what)
-{
-	bool pol = bit_test(k->by_policy, what), sta = bit_test(k->by_static, what);
-
-	return pol && sta ? "both" : pol ? "policy" : sta ? "static" : "none";
-}
-
 static bool denied(const struct kstate *k, unsigned int what)
 {
 	return bit_test(k->by_policy, what) || bit_test(k->by_static, what);
 }
 
-/*
- * The running kernel's backend, table and state; a table from --table
- * must match the kernel's. -2 when the kernel cannot be read (diagnosed),
- * -1 for a table that does not match.
- */
-static int kernel_open(const struct backend **bp, struct reason_table *t, struct kstate *k,
-		       const struct opts *o, bool full, struct diags *d)
+/* Warned by the policy, and denied by nobody: allowed, every use logged. */
+static bool warned(const struct kstate *k, unsigned int what)
+{
+	return !denied(k, what) && bit_test(k->warned, what);
+}
+
+static const char *state_name(const struct kstate *k, unsigned int what)
+{
+	return denied(k, what) ? "denied" : warned(k, what) ? "warned" : "allowed";
+}
+
+/* Who denies @what, or warns about it. */
+static const char *by_name(const struct kstate *k, unsigned int what)
+{
+	bool pol = bit_test(k->by_policy, what) || warned(k, what);
+	bool sta = bit_test(k->by_static, what);
+
+	return pol && sta ? "both" : pol ? "policy" : sta ? "static" : "none";
+}
+
+int kernel_open(const struct backend **bp, struct reason_table *t, struct kstate *k,
+		const struct opts *o, bool full, struct diags *d)
 {
 	const struct backend *b = backend_choose(o->backend, SECFS_ROOT, d);
 	char fp[65];
@@ -117,13 +125,14 @@ static int policy_open(struct reason_table *t, struct kstate *k, const struct op
 		return ret;
 	}
 	memcpy(k->by_policy, p.deny, sizeof(k->by_policy));
+	memcpy(k->warned, p.warn, sizeof(k->warned));
 	k->loaded = true;
 	snprintf(k->where, sizeof(k->where), "%s", o->policy);
 	policy_free(&p);
 	return 0;
 }
 
-static void kernel_close(struct reason_table *t, struct kstate *k)
+void kernel_close(struct reason_table *t, struct kstate *k)
 {
 	kstate_free(k);
 	table_free(t);
@@ -177,7 +186,7 @@ static int policy_of(struct policy *p, struct reason_table *t, char *const *args
 			if (!o->force)
 				return -1;
 		}
-		policy_from_bits(p, t, b.words, b.flags);
+		policy_from_bits(p, t, b.words, b.warn, b.flags);
 		return 0;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -213,6 +222,7 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 	struct diags d = { 0 };
 	struct opts o;
 	uint64_t loosen[POLICY_WORDS] = { 0 }, added[POLICY_WORDS] = { 0 };
+	uint64_t warn_added[POLICY_WORDS] = { 0 };
 	bool any_loosen = false, broken = false;
 	uint8_t blob[LOCKDOWN_POLICY_MAX_SIZE];
 	size_t len, raw_len = 0;
@@ -230,7 +240,7 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 	}
 	if (o.boot) {
 		/* each file on its own: a broken one must not keep the rest out */
-		policy_from_bits(&p, &t, k.by_policy, 0);
+		policy_from_bits(&p, &t, k.by_policy, k.warned, 0);
 		for (int a = i; a < argc; a++) {
 			struct policy one;
 			unsigned int errs = d.errors;
@@ -243,8 +253,10 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 				policy_free(&one);
 				continue;
 			}
-			for (int w = 0; w < POLICY_WORDS; w++)
+			for (int w = 0; w < POLICY_WORDS; w++) {
 				p.deny[w] |= one.deny[w];
+				p.warn[w] |= one.warn[w];
+			}
 			p.seal |= one.seal;
 			if (one.intent == INTENT_FEATURE_DISABLE)
 				p.intent = INTENT_FEATURE_DISABLE;
@@ -274,12 +286,18 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 		raw_len = 0;
 	}
 	if (o.merge || o.boot)
-		for (int w = 0; w < POLICY_WORDS; w++)
+		for (int w = 0; w < POLICY_WORDS; w++) {
 			p.deny[w] |= k.by_policy[w];
+			p.warn[w] |= k.warned[w];
+		}
 	p.seal |= o.seal;
 	for (int w = 0; w < POLICY_WORDS; w++) {
-		loosen[w] = k.by_policy[w] & ~p.deny[w];
+		/* merged: deny wins over warn */
+		p.warn[w] &= ~p.deny[w];
+		/* down the lattice allow < warn < deny */
+		loosen[w] = (k.by_policy[w] & ~p.deny[w]) | (k.warned[w] & ~(p.deny[w] | p.warn[w]));
 		added[w] = p.deny[w] & ~k.by_policy[w];
+		warn_added[w] = p.warn[w] & ~k.warned[w];
 		any_loosen |= loosen[w] != 0;
 	}
 	if (k.sealed && !o.force) {
@@ -294,13 +312,15 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 
 		for (unsigned int r = 0; r < t.conf_max; r++)
 			if (bit_test(loosen, r) && off < sizeof(list)) {
-				off += snprintf(list + off, sizeof(list) - off, "%s%s", off ? ", " : "",
-						t.v[r].id);
+				off += snprintf(list + off, sizeof(list) - off, "%s%s (%s to %s)",
+						off ? ", " : "", t.v[r].id,
+						bit_test(k.by_policy, r) ? "denied" : "warned",
+						bit_test(p.warn, r) ? "warned" : "allowed");
 				count++;
 			}
-		diag_error(&d, NULL, "would loosen the policy in force: it allows %zu reason%s the "
-			   "policy in force denies (%s); policies only tighten, and --merge keeps "
-			   "what is denied", count, count == 1 ? "" : "s", list);
+		diag_error(&d, NULL, "would loosen the policy in force: it moves %zu reason%s down "
+			   "(%s); policies only tighten, allow < warn < deny, and --merge keeps what "
+			   "is in force", count, count == 1 ? "" : "s", list);
 		flush_diags(&d);
 		ret = EXIT_POLICY;
 		goto out;
@@ -309,6 +329,10 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 	if (o.dry_run) {
 		fputs("would deny, newly: ", stdout);
 		print_reasons(&t, added, " ");
+		if (policy_count_warned(&p)) {
+			fputs("would warn, newly: ", stdout);
+			print_reasons(&t, warn_added, " ");
+		}
 		ret = broken ? EXIT_POLICY : EXIT_OK;
 		goto out;
 	}
@@ -330,6 +354,11 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 		       b == &backend_lsm ? b->name : "the BPF backend");
 		fputs(", newly: ", stdout);
 		print_reasons(&t, added, " ");
+		if (policy_count_warned(&p)) {
+			printf("warn mode: %u reasons allowed and logged (ldpolicy status shows who "
+			       "asked), newly: ", policy_count_warned(&p));
+			print_reasons(&t, warn_added, " ");
+		}
 		if (p.seal)
 			puts("sealed: no further load until reboot");
 	}
@@ -389,7 +418,7 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 	struct kstate k;
 	struct diags d = { 0 };
 	struct opts o;
-	unsigned int n = 0, total = 0;
+	unsigned int n = 0, nwarn = 0, total = 0;
 	int i = parse_opts(argc, argv, cmd, "json table backend", &o);
 	int ret;
 
@@ -403,6 +432,7 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 		if (table_is_reason(&t, r)) {
 			total++;
 			n += bit_test(k.by_policy, r);
+			nwarn += warned(&k, r);
 		}
 	if (o.json) {
 		struct json j;
@@ -432,11 +462,30 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 			json_begin_object(&j);
 			emit_json_reason(&j, &t, r);
 			json_key(&j, "state");
-			json_string(&j, denied(&k, r) ? "denied" : "allowed");
+			json_string(&j, state_name(&k, r));
 			json_key(&j, "by");
 			json_string(&j, by_name(&k, r));
 			json_key(&j, "denials");
 			json_uint(&j, k.denials[r]);
+			json_key(&j, "warnings");
+			json_uint(&j, k.warnings[r]);
+			if (warned(&k, r) && k.seen_read) {
+				json_key(&j, "asked_by");
+				json_begin_array(&j);
+				for (size_t x = 0; x < k.n_seen; x++) {
+					if (k.seen[x].what != r)
+						continue;
+					json_begin_object(&j);
+					json_key(&j, "comm");
+					json_string(&j, k.seen[x].comm);
+					json_key(&j, "count");
+					json_uint(&j, k.seen[x].count);
+					json_key(&j, "kernel");
+					json_bool(&j, k.seen[x].kernel);
+					json_end_object(&j);
+				}
+				json_end_array(&j);
+			}
 			json_end_object(&j);
 		}
 		json_end_array(&j);
@@ -465,17 +514,46 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 		else
 			printf("%s: no policy loaded (ldpolicy load sets the backend up in %s)\n",
 			       b->name, k.where);
+		if (nwarn)
+			printf("warn mode: %u reasons allowed, every use logged (ldpolicy suggest "
+			       "writes a policy from what used them)\n", nwarn);
 		if (k.not_a_boundary)
 			puts("intent: feature-disable (its author says it is not a security boundary)");
 		if (k.bypass_acked)
 			puts("bypasses: acknowledged by its author (see ldpolicy check on its source)");
 		printf("static lockdown level: %s\n\n", k.lockdown[0] ? k.lockdown : "(not built)");
-		printf("%-30s %-16s %-8s %-7s %s\n", "REASON", "CLASS", "STATE", "BY", "DENIALS");
-		for (unsigned int r = 0; r < t.conf_max; r++)
-			if (table_is_reason(&t, r))
-				printf("%-30s %-16s %-8s %-7s %llu\n", t.v[r].id,
-				       class_name(t.v[r].cls), denied(&k, r) ? "denied" : "allowed",
-				       by_name(&k, r), k.denials[r]);
+		printf("%-30s %-16s %-8s %-7s %s\n", "REASON", "CLASS", "STATE", "BY",
+		       nwarn ? "DENIALS WARNINGS" : "DENIALS");
+		for (unsigned int r = 0; r < t.conf_max; r++) {
+			if (!table_is_reason(&t, r))
+				continue;
+			printf("%-30s %-16s %-8s %-7s ", t.v[r].id, class_name(t.v[r].cls),
+			       state_name(&k, r), by_name(&k, r));
+			if (nwarn)
+				printf("%-7llu %llu\n", k.denials[r], k.warnings[r]);
+			else
+				printf("%llu\n", k.denials[r]);
+		}
+		if (nwarn && k.seen_read) {
+			puts("\nwho used the warned reasons (the most recent first):");
+			for (unsigned int r = 0; r < t.conf_max; r++) {
+				const char *sep = "";
+
+				if (!table_is_reason(&t, r) || !warned(&k, r))
+					continue;
+				printf("  %-28s ", t.v[r].id);
+				for (size_t x = 0; x < k.n_seen; x++)
+					if (k.seen[x].what == r) {
+						printf("%s%s (%llu%s)", sep, k.seen[x].comm,
+						       k.seen[x].count,
+						       k.seen[x].kernel ? ", the kernel's" : "");
+						sep = ", ";
+					}
+				puts(*sep ? "" : "nothing yet");
+			}
+		} else if (nwarn) {
+			puts("\nwho used the warned reasons: unknown (reading it needs root)");
+		}
 		if (k.n_notices) {
 			puts("\nrecent denials (the BPF backend's notices, ratelimited per reason):");
 			for (size_t x = 0; x < k.n_notices; x++)
@@ -497,7 +575,7 @@ static int query_answer(const struct reason_table *t, const struct kstate *k, in
 		json_key(&j, "id");
 		json_string(&j, t->v[what].id);
 		json_key(&j, "state");
-		json_string(&j, denied(k, what) ? "denied" : "allowed");
+		json_string(&j, state_name(k, what));
 		json_key(&j, "by");
 		json_string(&j, by_name(k, what));
 		json_key(&j, "backend");
@@ -511,6 +589,8 @@ static int query_answer(const struct reason_table *t, const struct kstate *k, in
 		printf("%s: %s", t->v[what].id, denied(k, what) ? "denied" : "allowed");
 		if (denied(k, what))
 			printf(" (by %s)", by_name(k, what));
+		else if (warned(k, what))
+			fputs(" (warned: the policy logs every use)", stdout);
 		else if (!backend && !o->policy)
 			fputs(" (static lockdown level; no lockdown policy backend in this kernel)",
 			      stdout);
@@ -589,6 +669,7 @@ int cmd_diff(int argc, char **argv, const struct command *cmd)
 	struct diags d = { 0 };
 	struct opts o;
 	uint64_t tighten[POLICY_WORDS], loosen[POLICY_WORDS], same[POLICY_WORDS];
+	uint64_t warn[POLICY_WORDS];
 	bool any_loosen = false;
 	int i = parse_opts(argc, argv, cmd, "json table backend include policy", &o);
 	int ret;
@@ -616,14 +697,16 @@ int cmd_diff(int argc, char **argv, const struct command *cmd)
 	flush_diags(&d);
 	for (int w = 0; w < POLICY_WORDS; w++) {
 		tighten[w] = p.deny[w] & ~k.by_policy[w];
-		loosen[w] = k.by_policy[w] & ~p.deny[w];
+		warn[w] = p.warn[w] & ~k.warned[w] & ~k.by_policy[w];
+		loosen[w] = (k.by_policy[w] & ~p.deny[w]) | (k.warned[w] & ~(p.deny[w] | p.warn[w]));
 		same[w] = p.deny[w] & k.by_policy[w];
 		any_loosen |= loosen[w] != 0;
 	}
 	if (o.json) {
 		struct json j;
 		const struct { const char *key; const uint64_t *bits; } sets[] = {
-			{ "tighten", tighten }, { "loosen", loosen }, { "unchanged", same },
+			{ "tighten", tighten }, { "warn", warn }, { "loosen", loosen },
+			{ "unchanged", same },
 		};
 
 		json_begin_document(&j, stdout, "ldpolicy.diff/1");
@@ -639,6 +722,8 @@ int cmd_diff(int argc, char **argv, const struct command *cmd)
 	} else {
 		fputs("would tighten (newly denied):    ", stdout);
 		print_reasons(&t, tighten, " ");
+		fputs("would warn (newly warned):       ", stdout);
+		print_reasons(&t, warn, " ");
 		fputs("would try to loosen (refused):   ", stdout);
 		print_reasons(&t, loosen, " ");
 		fputs("already denied by the policy:    ", stdout);

@@ -46,7 +46,7 @@ void emit_c(const struct policy *p, char *const *sources, size_t n, FILE *f)
 	fputs(";\n", f);
 }
 
-static void ldp_string(const char *s, FILE *f)
+void emit_ldp_string(const char *s, FILE *f)
 {
 	fputc('"', f);
 	for (; *s; s++) {
@@ -69,20 +69,23 @@ void emit_ldp(const struct policy *p, const char *source, FILE *f)
 	fprintf(f, "# Decompiled by ldpolicy from %s\n# reason table: %s\n", source, t->source);
 	if (p->intent == INTENT_FEATURE_DISABLE) {
 		fputs("intent feature-disable ", f);
-		ldp_string(p->intent_why ? p->intent_why :
+		emit_ldp_string(p->intent_why ? p->intent_why :
 			   "declared by the policy's author (the blob keeps no reason)", f);
 		fputc('\n', f);
 	}
 	for (size_t i = 0; i < p->n_acks; i++) {
 		fprintf(f, "acknowledge %s ", t->v[p->acks[i].reason].id);
-		ldp_string(p->acks[i].why, f);
+		emit_ldp_string(p->acks[i].why, f);
 		fputc('\n', f);
 	}
-	if (!policy_count(p))
+	if (!policy_count(p) && !policy_count_warned(p))
 		fputs("# denies nothing\n", f);
 	for (unsigned int i = 0; i < t->conf_max; i++)
 		if (table_is_reason(t, i) && policy_denies(p, i))
 			fprintf(f, "deny %s\n", t->v[i].id);
+	for (unsigned int i = 0; i < t->conf_max; i++)
+		if (table_is_reason(t, i) && policy_warns(p, i))
+			fprintf(f, "warn %s\n", t->v[i].id);
 	if (p->seal)
 		fputs("seal\n", f);
 }
@@ -138,6 +141,12 @@ void emit_json_policy(const struct policy *p, struct json *j)
 	json_begin_array(j);
 	for (unsigned int i = 0; i < t->conf_max; i++)
 		if (table_is_reason(t, i) && policy_denies(p, i))
+			json_string(j, t->v[i].id);
+	json_end_array(j);
+	json_key(j, "warn");
+	json_begin_array(j);
+	for (unsigned int i = 0; i < t->conf_max; i++)
+		if (table_is_reason(t, i) && policy_warns(p, i))
 			json_string(j, t->v[i].id);
 	json_end_array(j);
 }

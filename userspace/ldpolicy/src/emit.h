@@ -17,6 +17,9 @@ void emit_c(const struct policy *p, char *const *sources, size_t n, FILE *f);
 /* .ldp source that compiles back to the same blob. */
 void emit_ldp(const struct policy *p, const char *source, FILE *f);
 
+/* @s as a quoted .ldp string, escaped. */
+void emit_ldp_string(const char *s, FILE *f);
+
 /* The members every JSON reason object starts with: value, id, class. */
 void emit_json_reason(struct json *j, const struct reason_table *t, unsigned int what);
 

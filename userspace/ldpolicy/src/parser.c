@@ -97,9 +97,9 @@ static bool parse_stmt(struct parser *ps, struct stmt *s)
 	const char *kw = ps->tok.text;
 
 	s->loc = ps->tok.loc;
-	if (!strcmp(kw, "deny") || !strcmp(kw, "allow")) {
-		s->kind = kw[0] == 'd' ? ST_DENY : ST_ALLOW;
-		kw = s->kind == ST_DENY ? "deny" : "allow";
+	if (!strcmp(kw, "deny") || !strcmp(kw, "allow") || !strcmp(kw, "warn")) {
+		s->kind = kw[0] == 'd' ? ST_DENY : kw[0] == 'a' ? ST_ALLOW : ST_WARN;
+		kw = s->kind == ST_DENY ? "deny" : s->kind == ST_ALLOW ? "allow" : "warn";
 		next(ps);
 		return parse_names(ps, s, kw);
 	}
@@ -155,8 +155,8 @@ static bool parse_stmt(struct parser *ps, struct stmt *s)
 		       end_of_stmt(ps, "the reason");
 	}
 	{
-		static const char *const keywords[] = { "deny", "allow", "include", "intent",
-							"acknowledge", "seal" };
+		static const char *const keywords[] = { "deny", "allow", "warn", "include",
+							"intent", "acknowledge", "seal" };
 		const char *best = NULL;
 		unsigned int best_d = ~0U;
 

@@ -30,21 +30,57 @@ bool policy_denies(const struct policy *p, unsigned int what)
 	return what < LOCKDOWN_POLICY_MAX_REASONS && bit_test(p->deny, what);
 }
 
-void policy_set(struct policy *p, unsigned int what, bool deny)
+bool policy_warns(const struct policy *p, unsigned int what)
 {
-	if (deny)
-		p->deny[what / 64] |= 1ULL << (what % 64);
-	else
-		p->deny[what / 64] &= ~(1ULL << (what % 64));
+	return what < LOCKDOWN_POLICY_MAX_REASONS && bit_test(p->warn, what);
 }
 
-unsigned int policy_count(const struct policy *p)
+enum verdict policy_verdict(const struct policy *p, unsigned int what)
+{
+	if (policy_denies(p, what))
+		return VERDICT_DENY;
+	return policy_warns(p, what) ? VERDICT_WARN : VERDICT_ALLOW;
+}
+
+const char *verdict_name(enum verdict v)
+{
+	return v == VERDICT_DENY ? "denied" : v == VERDICT_WARN ? "warned" : "allowed";
+}
+
+void policy_set_verdict(struct policy *p, unsigned int what, enum verdict v)
+{
+	uint64_t bit = 1ULL << (what % 64);
+
+	p->deny[what / 64] &= ~bit;
+	p->warn[what / 64] &= ~bit;
+	if (v == VERDICT_DENY)
+		p->deny[what / 64] |= bit;
+	else if (v == VERDICT_WARN)
+		p->warn[what / 64] |= bit;
+}
+
+void policy_set(struct policy *p, unsigned int what, bool deny)
+{
+	policy_set_verdict(p, what, deny ? VERDICT_DENY : VERDICT_ALLOW);
+}
+
+static unsigned int popcount_words(const uint64_t *w)
 {
 	unsigned int n = 0;
 
 	for (int i = 0; i < POLICY_WORDS; i++)
-		n += __builtin_popcountll(p->deny[i]);
+		n += __builtin_popcountll(w[i]);
 	return n;
+}
+
+unsigned int policy_count(const struct policy *p)
+{
+	return popcount_words(p->deny);
+}
+
+unsigned int policy_count_warned(const struct policy *p)
+{
+	return popcount_words(p->warn);
 }
 
 const struct loc *policy_feature_intent(const struct policy *p, unsigned int what)
@@ -74,20 +110,25 @@ uint32_t policy_flags(const struct policy *p)
 }
 
 void policy_from_bits(struct policy *p, const struct reason_table *t,
-		      const uint64_t *words, uint32_t flags)
+		      const uint64_t *words, const uint64_t *warn, uint32_t flags)
 {
 	memset(p, 0, sizeof(*p));
 	p->t = t;
-	for (unsigned int i = 0; i < t->conf_max; i++)
-		if (table_is_reason(t, i) && bit_test(words, i))
-			policy_set(p, i, true);
+	for (unsigned int i = 0; i < t->conf_max; i++) {
+		if (!table_is_reason(t, i))
+			continue;
+		if (bit_test(words, i))
+			policy_set_verdict(p, i, VERDICT_DENY);
+		else if (warn && bit_test(warn, i))
+			policy_set_verdict(p, i, VERDICT_WARN);
+	}
 	p->seal = flags & LOCKDOWN_POLICY_FLAG_SEAL;
 	if (flags & LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY)
 		p->intent = INTENT_FEATURE_DISABLE;
 }
 
-/* Apply one name of a deny/allow statement. */
-static void apply_name(struct ctx *c, const struct word *w, bool deny)
+/* Apply one name of a deny, warn or allow statement. */
+static void apply_name(struct ctx *c, const struct word *w, enum verdict v)
 {
 	const struct reason_table *t = c->p->t;
 	unsigned int lo = 1, hi = 0;
@@ -122,22 +163,24 @@ static void apply_name(struct ctx *c, const struct word *w, bool deny)
 			diag_suggest(c->d, "%s", s);
 		return;
 	}
-	if (!deny) {
+	if (v == VERDICT_ALLOW) {
 		bool any = false;
 
 		for (unsigned int i = lo; i < hi; i++)
-			any |= table_is_reason(t, i) && policy_denies(c->p, i);
+			any |= table_is_reason(t, i) && policy_verdict(c->p, i) != VERDICT_ALLOW;
 		/* after a failed include, not knowing is no finding */
 		if (!any && !c->include_failed)
-			diag_warning(c->d, &w->loc, "'allow %s' has no effect: nothing it names is denied here",
-				     w->text);
+			diag_warning(c->d, &w->loc, "'allow %s' has no effect: nothing it names is "
+				     "denied or warned here", w->text);
 	}
 	for (unsigned int i = lo; i < hi; i++) {
 		if (!table_is_reason(t, i))
 			continue;
-		policy_set(c->p, i, deny);
-		if (deny)
+		policy_set_verdict(c->p, i, v);
+		if (v == VERDICT_DENY)
 			c->p->deny_loc[i] = w->loc;
+		else if (v == VERDICT_WARN)
+			c->p->warn_loc[i] = w->loc;
 		else
 			c->p->allow_loc[i] = w->loc;
 	}
@@ -200,8 +243,10 @@ static void do_stmt(struct ctx *c, const struct stmt *s, const char *path)
 	switch (s->kind) {
 	case ST_DENY:
 	case ST_ALLOW:
+	case ST_WARN:
 		for (size_t i = 0; i < s->n_names; i++)
-			apply_name(c, &s->names[i], s->kind == ST_DENY);
+			apply_name(c, &s->names[i], s->kind == ST_DENY ? VERDICT_DENY :
+					 s->kind == ST_WARN ? VERDICT_WARN : VERDICT_ALLOW);
 		break;
 	case ST_INCLUDE:
 		do_include(c, s, path);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A compiled policy: policy files resolved against a reason table into
- * the set of denied reasons, plus what the files declare (intent,
- * acknowledged bypasses, seal).
+ * the set of denied reasons and the set of warned ones (learning mode),
+ * plus what the files declare (intent, acknowledged bypasses, seal).
  */
 #ifndef LDPOLICY_POLICY_H
 #define LDPOLICY_POLICY_H
@@ -16,6 +16,9 @@
 #define POLICY_WORDS (LOCKDOWN_POLICY_MAX_REASONS / 64)
 
 enum intent { INTENT_BOUNDARY, INTENT_FEATURE_DISABLE };
+
+/* A reason's state, ordered: a load may only move a reason up. */
+enum verdict { VERDICT_ALLOW, VERDICT_WARN, VERDICT_DENY };
 
 struct ack {
 	unsigned int reason;	/* the allowed reason whose bypasses are accepted */
@@ -33,8 +36,10 @@ struct file_intent {
 struct policy {
 	const struct reason_table *t;
 	uint64_t deny[POLICY_WORDS];
+	uint64_t warn[POLICY_WORDS];	/* warned, allowed: never also in deny */
 	struct loc deny_loc[LOCKDOWN_POLICY_MAX_REASONS];	/* last deny */
 	struct loc allow_loc[LOCKDOWN_POLICY_MAX_REASONS];	/* last allow */
+	struct loc warn_loc[LOCKDOWN_POLICY_MAX_REASONS];	/* last warn */
 	/*
 	 * The blob's intent: feature-disable when any file declares it (the
 	 * first such declaration's place and reason here), for the flag
@@ -72,11 +77,17 @@ int policy_compile(struct policy *p, const struct reason_table *t,
 int policy_compile_text(struct policy *p, const struct reason_table *t, const char *name,
 			const char *text, size_t len, struct diags *d);
 
-/* A policy of exactly @words against @t, as read from a blob. */
+/*
+ * A policy of exactly @words denied and @warn warned (NULL: none) against
+ * @t, as read from a blob. A reason in both is denied.
+ */
 void policy_from_bits(struct policy *p, const struct reason_table *t,
-		      const uint64_t *words, uint32_t flags);
+		      const uint64_t *words, const uint64_t *warn, uint32_t flags);
 
 bool policy_denies(const struct policy *p, unsigned int what);
+bool policy_warns(const struct policy *p, unsigned int what);
+enum verdict policy_verdict(const struct policy *p, unsigned int what);
+const char *verdict_name(enum verdict v);	/* "allowed", "warned", "denied" */
 /*
  * The intent that covers the denial of @what: that of the file whose deny
  * statement denies it last, or, for a policy read from a blob (no files),
@@ -84,7 +95,9 @@ bool policy_denies(const struct policy *p, unsigned int what);
  */
 const struct loc *policy_feature_intent(const struct policy *p, unsigned int what);
 void policy_set(struct policy *p, unsigned int what, bool deny);
-unsigned int policy_count(const struct policy *p);
+void policy_set_verdict(struct policy *p, unsigned int what, enum verdict v);
+unsigned int policy_count(const struct policy *p);	/* denied reasons */
+unsigned int policy_count_warned(const struct policy *p);
 uint32_t policy_flags(const struct policy *p);
 void policy_free(struct policy *p);
 
