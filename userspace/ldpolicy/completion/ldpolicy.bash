@@ -10,7 +10,7 @@ _ldpolicy()
 	local cur prev words cword
 	_init_completion || return
 
-	local commands="compile check decompile load status query diff reasons explain seal help"
+	local commands="compile check decompile load status query diff reasons explain suggest seal help"
 	# global options come before the command
 	local ci=1
 	while [[ $ci -lt $cword && ${words[ci]} == -* ]]; do
@@ -38,6 +38,10 @@ _ldpolicy()
 		COMPREPLY=($(compgen -W "auto lockdown_policy bpf" -- "$cur"))
 		return
 		;;
+	--base)
+		COMPREPLY=($(compgen -W "integrity confidentiality" -- "$cur"))
+		return
+		;;
 	esac
 
 	local opts
@@ -51,6 +55,7 @@ _ldpolicy()
 	diff) opts="--backend --policy --table --json --include --help" ;;
 	reasons) opts="--table --json --help" ;;
 	explain) opts="--table --json --model --help" ;;
+	suggest) opts="--backend --base --output --json --table --model --help" ;;
 	seal) opts="--backend --help" ;;
 	help) COMPREPLY=($(compgen -W "$commands" -- "$cur")); return ;;
 	esac

@@ -94,6 +94,15 @@ const struct command commands[] = {
 	  "what REASON gates, what allowing it grants, what it defeats",
 	  "  -t, --table SRC     reason table (see compile)\n"
 	  "  -j, --json          as JSON (ldpolicy.explain/1)\n" },
+	{ "suggest", cmd_suggest, "[--backend NAME] [--base integrity|confidentiality] [-o FILE] [--json]", 0, 0,
+	  "write a policy from what warn mode observed: deny what nothing used",
+	  "      --base LEVEL    the reasons to deny unless used: confidentiality\n"
+	  "                      (default: every reason) or integrity\n"
+	  "  -o, --output FILE   write to FILE (default: standard output)\n"
+	  "  -j, --json          the same content as JSON (ldpolicy.suggest/1)\n"
+	  "  -t, --table SRC     reason table (default: the running kernel's)\n"
+	  "      --model FILE    the reason model for the bypass analysis\n"
+	  HELP_BACKEND },
 	{ "seal", cmd_seal, "[--backend NAME]", 0, 0,
 	  "refuse every later load until reboot",
 	  HELP_BACKEND },
@@ -156,6 +165,7 @@ int parse_opts(int argc, char **argv, const struct command *cmd, const char *all
 		{ "Werror", no_argument, 0, 'W' },
 		{ "include", required_argument, 0, 'I' },
 		{ "policy", required_argument, 0, 'P' },
+		{ "base", required_argument, 0, 'A' },
 		{ "help", no_argument, 0, 'h' },
 		{ 0 }
 	};
@@ -206,6 +216,7 @@ int parse_opts(int argc, char **argv, const struct command *cmd, const char *all
 		case 'W': o->werror = true; break;
 		case 'I': policy_add_include_dir(optarg); break;
 		case 'P': o->policy = optarg; break;
+		case 'A': o->base = optarg; break;
 		}
 	}
 	if (argc - optind < cmd->min_args ||
