@@ -74,6 +74,21 @@ void lockdown_policy_state_destroy(struct lockdown_policy_state *s)
 	s->watch = NULL;
 }
 
+/* Sum one per-CPU counter: the denials of @what, or its warnings. */
+static unsigned long lockdown_policy_sum(struct lockdown_policy_state *s,
+					 enum lockdown_reason what, bool warned)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		const struct lockdown_policy_counters *c = per_cpu_ptr(s->denials, cpu);
+
+		sum += warned ? c->warned[what] : c->n[what];
+	}
+	return sum;
+}
+
 /**
  * lockdown_policy_denials - how many times a policy denied a reason
  * @s: the policy
@@ -87,12 +102,7 @@ void lockdown_policy_state_destroy(struct lockdown_policy_state *s)
 unsigned long lockdown_policy_denials(struct lockdown_policy_state *s,
 				      enum lockdown_reason what)
 {
-	unsigned long sum = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		sum += per_cpu_ptr(s->denials, cpu)->n[what];
-	return sum;
+	return lockdown_policy_sum(s, what, false);
 }
 
 /**
@@ -107,12 +117,7 @@ unsigned long lockdown_policy_denials(struct lockdown_policy_state *s,
 unsigned long lockdown_policy_warnings(struct lockdown_policy_state *s,
 				       enum lockdown_reason what)
 {
-	unsigned long sum = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		sum += per_cpu_ptr(s->denials, cpu)->warned[what];
-	return sum;
+	return lockdown_policy_sum(s, what, true);
 }
 
 /*
