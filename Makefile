@@ -11,6 +11,8 @@
 #                    from FUZZ_SEED if given (the report names the seed)
 #   make bench       the speed targets: compile and load vs cat, the hook (in the VM)
 #   make kernel-series  export kernel/ as a git format-patch series
+#   make deb         the Debian package (build/deb/ldpolicy_VERSION_ARCH.deb),
+#                    lintian-clean
 #   make install     install ldpolicy (DESTDIR, PREFIX)
 #
 # Everything built goes under $(BUILD). See README.md.
@@ -31,7 +33,7 @@ unexport KCONFIG_CONFIG
 
 .PHONY: all deps kernel ldpolicy initramfs vm-test test-unit check demo \
 	clean distclean kernel-series install coverage coverage-check fuzz fuzz-check \
-	bench FORCE
+	bench deb FORCE
 all: kernel ldpolicy initramfs
 
 # Each target asks scripts/deps.sh for its own package groups only: a
@@ -49,7 +51,7 @@ LDPOLICY    := $(LDP_DIR)/ldpolicy
 LDPOLICY_STATIC := $(LDP_DIR)/ldpolicy.static
 LDP_SRCS    := $(wildcard userspace/ldpolicy/src/* userspace/ldpolicy/bpf/* \
 	userspace/ldpolicy/model/*.model) \
-	userspace/ldpolicy/Makefile \
+	userspace/ldpolicy/Makefile VERSION \
 	kernel/include/uapi/linux/lockdown_policy.h
 
 $(LDPOLICY): $(LDP_SRCS) | deps-ldpolicy+bpf
@@ -61,6 +63,17 @@ ldpolicy: $(LDPOLICY)
 
 install: $(LDPOLICY)
 	+$(MAKE) -C userspace/ldpolicy O=$(abspath $(LDP_DIR)) install
+
+# The Debian package: debian/, built by dpkg-buildpackage -b from a staged
+# copy (scripts/deb.sh), its version from VERSION.
+DEB := $(BUILD)/deb/ldpolicy.deb
+$(DEB): $(LDP_SRCS) $(wildcard debian/* debian/*/* policies/*.ldp \
+		userspace/ldpolicy/boot/* userspace/ldpolicy/boot/*/*/* \
+		userspace/ldpolicy/man/* userspace/ldpolicy/completion/* \
+		userspace/ldpolicy/tables/*) scripts/deb.sh | deps-ldpolicy+bpf+deb
+	@scripts/deb.sh $(BUILD)
+
+deb: $(DEB)
 
 # --- kernels -----------------------------------------------------------
 # One source tree, build/linux, re-synced when anything under kernel/
@@ -410,7 +423,7 @@ fuzz-check: $(FUZZ_BINS)
 # --- the README's commands ---------------------------------------------
 
 check: deps
-	@$(MAKE) --no-print-directory kernel ldpolicy initramfs
+	@$(MAKE) --no-print-directory kernel ldpolicy initramfs deb
 	@$(MAKE) --no-print-directory test-unit
 	@$(MAKE) --no-print-directory fuzz-check
 	@$(MAKE) --no-print-directory vm-test

@@ -33,10 +33,12 @@ declare -A groups=(
 	[bpf]="clang bpftool libbpf-dev"
 	# Unit tests.
 	[unit]="libcmocka-dev systemd groff-base"
+	# The Debian package: dpkg-buildpackage with debhelper, then lintian.
+	[deb]="dpkg-dev debhelper lintian"
 	# Fuzzing: clang's libFuzzer with ASan and UBSan.
 	[fuzz]="clang libclang-rt-14-dev"
 )
-all=(kernel vm stock ldpolicy bpf unit fuzz)
+all=(kernel vm stock ldpolicy bpf unit fuzz deb)
 
 list=0
 if [ "${1:-}" = --list ]; then

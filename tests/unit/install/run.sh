@@ -26,6 +26,7 @@ res "$(strings_of "$tmp/root/usr/sbin/ldpolicy" | grep -qx /usr/share/ldpolicy/p
 	"the installed tool looks in PREFIX (/usr/share/ldpolicy/policies)"
 missing=
 for f in usr/sbin/ldpolicy usr/sbin/lockdown-policy-load usr/share/man/man8/ldpolicy.8 \
+	usr/share/man/man8/lockdown-policy-load.8 etc/lockdown-policy.d/README \
 	usr/share/man/man5/ldpolicy.ldp.5 usr/share/bash-completion/completions/ldpolicy \
 	usr/lib/systemd/system/lockdown-policy.service \
 	usr/share/initramfs-tools/hooks/lockdown-policy \
@@ -54,7 +55,7 @@ out=$("$tmp/live/sbin/ldpolicy" check --table linux-6.12.table "$tmp/etcd/10-lap
 res $? "include \"integrity.ldp\" finds the shipped policy" "$out"
 
 if command -v groff >/dev/null; then
-	for m in ldpolicy.8 ldpolicy.ldp.5; do
+	for m in ldpolicy.8 ldpolicy.ldp.5 lockdown-policy-load.8; do
 		out=$(groff -man -ww -z "$top/userspace/ldpolicy/man/$m" 2>&1)
 		res "$([ -z "$out" ]; echo $?)" "man page $m renders without warnings" "$out"
 	done

@@ -16,7 +16,7 @@
 #include "util.h"
 
 #ifndef LDPOLICY_VERSION
-#define LDPOLICY_VERSION "0.1"
+#error "LDPOLICY_VERSION comes from the top-level VERSION file (Makefile)"
 #endif
 
 /* Options given before the command: ldpolicy -j status, as bpftool takes them. */
