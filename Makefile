@@ -301,12 +301,34 @@ INITRAMFSES := $(INITRAMFS) $(foreach k,$(MOD_KERNELS) stock,$(BUILD)/vm/initram
 	$(BUILD)/vm/modules-$(k)/.stamp)
 initramfs: $(INITRAMFSES)
 
+# A Debian 12 system for the boot scenarios ("# disk: debian"): a root
+# filesystem debootstrapped once and cached by its package list, then,
+# whenever the package, the test kernel or the harness changes, an image
+# with the package installed and the initramfs update-initramfs built in
+# it (tests/vm/mkdebian.sh).
+DEBIAN_IMG := $(BUILD)/vm/debian.img
+DEBIAN_INITRD := $(BUILD)/vm/debian-initrd.img
+DISK_SCENARIOS := $(shell grep -l '^\# disk: debian' tests/vm/scenarios/*.sh)
+
+$(BUILD)/debian/base.key: FORCE | deps-debian
+	@scripts/debian-rootfs.sh $(BUILD)
+	@readlink $(BUILD)/debian/base > $@.tmp
+	@cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
+
+$(DEBIAN_IMG): $(BUILD)/debian/base.key $(DEB) $(call kimage,test) tests/vm/mkdebian.sh \
+		$(wildcard tests/vm/debian/* tests/vm/debian/*/* tests/vm/debian/*/*/*/*) \
+		tests/vm/guest/ldtest.sh $(VM_BIN)/ldprobe $(VM_BIN)/ldwrite $(DISK_SCENARIOS)
+	@tests/vm/mkdebian.sh $(BUILD) $(KTREE) $(BUILD)/obj-test $(DEB) $@ $(DEBIAN_INITRD) \
+		$(DISK_SCENARIOS)
+$(DEBIAN_INITRD): $(DEBIAN_IMG)
+
 VM_RUN := tests/vm/run.sh $(foreach k,$(KCONFIGS),-k $(k)=$(call kimage,$(k))) \
 	-k stock=$(STOCK)/vmlinuz -m stock=1024 \
 	$(foreach k,$(MOD_KERNELS) stock,-I $(k)=$(BUILD)/vm/initramfs-$(k).cpio) \
-	-i $(INITRAMFS) -o $(BUILD)/vm/logs -j $(VM_JOBS)
+	-i $(INITRAMFS) -d debian=$(DEBIAN_IMG) -r debian=$(DEBIAN_INITRD) \
+	-o $(BUILD)/vm/logs -j $(VM_JOBS)
 
-vm-test: $(KIMAGES) $(INITRAMFSES)
+vm-test: $(KIMAGES) $(INITRAMFSES) $(DEBIAN_IMG)
 	@$(VM_RUN) $(SCENARIOS)
 
 # --- coverage of the per-reason matrix ---------------------------------
@@ -423,7 +445,7 @@ fuzz-check: $(FUZZ_BINS)
 # --- the README's commands ---------------------------------------------
 
 check: deps
-	@$(MAKE) --no-print-directory kernel ldpolicy initramfs deb
+	@$(MAKE) --no-print-directory kernel ldpolicy initramfs $(DEBIAN_IMG)
 	@$(MAKE) --no-print-directory test-unit
 	@$(MAKE) --no-print-directory fuzz-check
 	@$(MAKE) --no-print-directory vm-test

@@ -35,10 +35,13 @@ declare -A groups=(
 	[unit]="libcmocka-dev systemd groff-base"
 	# The Debian package: dpkg-buildpackage with debhelper, then lintian.
 	[deb]="dpkg-dev debhelper lintian"
+	# The Debian system the boot scenarios boot: debootstrap, and
+	# mkfs.ext4 -d to write it into a disk image.
+	[debian]="debootstrap e2fsprogs"
 	# Fuzzing: clang's libFuzzer with ASan and UBSan.
 	[fuzz]="clang libclang-rt-14-dev"
 )
-all=(kernel vm stock ldpolicy bpf unit fuzz deb)
+all=(kernel vm stock ldpolicy bpf unit fuzz deb debian)
 
 list=0
 if [ "${1:-}" = --list ]; then

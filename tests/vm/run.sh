@@ -7,6 +7,8 @@
 #   -i INITRAMFS      the test initramfs (tests/vm/mkinitramfs.sh)
 #   -I NAME=INITRAMFS the initramfs for kernel NAME (its modules), if not -i
 #   -m NAME=MEGABYTES memory for kernel NAME (default 512)
+#   -d NAME=IMAGE     a disk image scenarios can boot ("# disk: NAME")
+#   -r NAME=INITRD    another initramfs scenarios can ask for ("# initrd:")
 #   -o DIR            where logs go: DIR/SCENARIO/{console,tap}.log
 #   -j N              scenarios booted at once (default: 2)
 #   -v                print the diagnostics of passing scenarios too
@@ -21,6 +23,13 @@
 #   # icount: SHIFT      QEMU -icount: the guest clock advances 2^SHIFT ns
 #                        per instruction it runs, so a time measured in the
 #                        guest counts instructions (make bench's hook)
+#   # disk: NAME       attach disk image NAME (a snapshot: the image is
+#                        never written) as /dev/vda; with "# initrd: none"
+#                        the kernel mounts it as the root (root=/dev/vda in
+#                        cmdline) and its own init runs the scenario
+#                        (tests/vm/mkdebian.sh)
+#   # initrd: NAME|none  boot initramfs NAME (-r), or none, instead of the
+#                        test initramfs
 #   # instances: A B...  boot it once per word, as NAME@WORD, with
 #                        ldarg=WORD on the command line (and so in the
 #                        guest's environment)
@@ -33,7 +42,7 @@
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-declare -A kernels=() initrds=() mems=()
+declare -A kernels=() initrds=() mems=() disks=() named_initrds=()
 default_kernel=
 initrd=
 out=build/vm
@@ -41,8 +50,10 @@ jobs=2
 verbose=0
 scen=$here/scenarios
 
-while getopts "k:i:I:m:o:j:vS:" opt; do
+while getopts "k:i:I:m:d:r:o:j:vS:" opt; do
 	case $opt in
+	d) disks[${OPTARG%%=*}]=${OPTARG#*=} ;;
+	r) named_initrds[${OPTARG%%=*}]=${OPTARG#*=} ;;
 	I) initrds[${OPTARG%%=*}]=${OPTARG#*=} ;;
 	m) mems[${OPTARG%%=*}]=${OPTARG#*=} ;;
 	k)
@@ -90,6 +101,7 @@ splat='(^|\] )(BUG: |WARNING: |Oops|Kernel panic|general protection fault|UBSAN:
 run_one() {
 	local name=$1 file=$scen/${1%%@*}.sh dir=$out/$1 arg=
 	local cmdline kunit kname timeout kernel append start rc kdb drive initramfs mem icount
+	local dname iname disk=() boot=()
 	cmdline=$(header cmdline "$file")
 	kunit=$(header kunit "$file")
 	kname=$(header kernel "$file")
@@ -101,6 +113,13 @@ run_one() {
 	kernel=${kernels[$kname]:-}
 	initramfs=${initrds[$kname]:-$initrd}
 	mem=${mems[$kname]:-512}
+	dname=$(header disk "$file")
+	iname=$(header initrd "$file")
+	case $iname in
+	'') ;;
+	none) initramfs=none ;;
+	*) initramfs=${named_initrds[$iname]:-$dir/no-initrd-$iname} ;;
+	esac
 
 	rm -rf "$dir"
 	mkdir -p "$dir"
@@ -108,9 +127,17 @@ run_one() {
 		printf 'ERROR\t%s: kernel "%s" not built (-k %s=...)\n' "$name" "$kname" "$kname" > "$dir/results"
 		return
 	fi
-	if [ ! -f "$initramfs" ]; then
+	if [ "$initramfs" != none ] && [ ! -f "$initramfs" ]; then
 		printf 'ERROR\t%s: no initramfs %s\n' "$name" "$initramfs" > "$dir/results"
 		return
+	fi
+	[ "$initramfs" = none ] || boot=(-initrd "$initramfs")
+	if [ -n "$dname" ]; then
+		if [ ! -f "${disks[$dname]:-}" ]; then
+			printf 'ERROR\t%s: no disk image "%s" (-d %s=...)\n' "$name" "$dname" "$dname" > "$dir/results"
+			return
+		fi
+		disk=(-drive "file=${disks[$dname]},if=virtio,format=raw,snapshot=on")
 	fi
 	[ "$name" = "${name%%@*}" ] || arg=${name#*@}
 	append="console=ttyS0 panic=-1 ldtest=${name%%@*}"
@@ -135,7 +162,7 @@ run_one() {
 	timeout -k 5 "$timeout" qemu-system-x86_64 \
 		-nodefaults -display none -no-reboot \
 		-accel tcg -cpu max -smp 1 -m "${mem}M" $icount \
-		-kernel "$kernel" -initrd "$initramfs" -append "$append" \
+		-kernel "$kernel" "${boot[@]}" "${disk[@]}" -append "$append" \
 		-serial "file:$dir/console.log" -serial "file:$dir/tap.log" -serial null \
 		-serial "$kdb" > "$dir/qemu.log" 2>&1
 	rc=$?
@@ -182,9 +209,16 @@ report() {
 	[ "$bad" = 0 ] || printf '  logs: %s/{console,tap}.log\n' "$dir"
 }
 
+# Longest first, by the time each took when it last ran here (never run:
+# first of all), so that no long boot starts last while the other slot
+# idles. The report comes in the order they end, the summary in this one.
+order=$(for s in "$@"; do
+	printf '%s\t%s\n' "$(cat "$out/$s/ms" 2>/dev/null || echo 999999999)" "$s"
+done | sort -s -t$'\t' -k1,1nr | cut -f2)
+
 declare -A pid_of=()
 running=0
-for s in "$@"; do
+for s in $order; do
 	if [ $running -ge "$jobs" ]; then
 		wait -n -p done_pid
 		report "${pid_of[$done_pid]}"
