@@ -33,8 +33,9 @@ declare -A groups=(
 	[bpf]="clang bpftool libbpf-dev"
 	# Unit tests.
 	[unit]="libcmocka-dev systemd groff-base"
-	# The Debian package: dpkg-buildpackage with debhelper, then lintian.
-	[deb]="dpkg-dev debhelper lintian"
+	# The Debian package: dpkg-buildpackage with debhelper (it checks
+	# build-essential, the implicit build dependency), then lintian.
+	[deb]="dpkg-dev build-essential debhelper lintian"
 	# The Debian system the boot scenarios boot: debootstrap, and
 	# mkfs.ext4 -d to write it into a disk image.
 	[debian]="debootstrap e2fsprogs"
