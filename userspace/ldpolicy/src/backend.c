@@ -8,7 +8,36 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "kfs.h"
 #include "util.h"
+
+/* securityfs files are a page or a few; lockdown_policy's warnings more. */
+#define SECFS_MAX_SIZE	(1u << 20)
+
+int secfs_open(const char *secfs, const char *name, int flags)
+{
+	char *path;
+	int fd;
+
+	if (!strcmp(secfs, SECFS_ROOT))
+		return kfs_open(KFS_SECURITYFS, name, flags);
+	path = xasprintf("%s/%s", secfs, name);
+	fd = open(path, flags | O_CLOEXEC);
+	free(path);
+	return fd;
+}
+
+char *secfs_read(const char *secfs, const char *name, size_t *len)
+{
+	char *path, *text;
+
+	if (!strcmp(secfs, SECFS_ROOT))
+		return kfs_read(KFS_SECURITYFS, name, SECFS_MAX_SIZE, len);
+	path = xasprintf("%s/%s", secfs, name);
+	text = read_file(path, len);
+	free(path);
+	return text;
+}
 
 void kstate_free(struct kstate *k)
 {
@@ -47,13 +76,12 @@ static bool in_list(const char *list, const char *word)
 /* securityfs's lsm file: the active LSMs. NULL, diagnosed, if unreadable. */
 static char *read_lsm_list(const char *secfs, struct diags *d)
 {
-	char *path = xasprintf("%s/lsm", secfs);
-	char *text = read_file(path, NULL);
+	char *text = secfs_read(secfs, "lsm", NULL);
 
 	if (!text)
-		diag_error(d, NULL, "cannot read %s (%s): is securityfs mounted? "
-			   "(mount -t securityfs securityfs %s)", path, strerror(errno), secfs);
-	free(path);
+		diag_error(d, NULL, "cannot read %s/lsm (%s): is securityfs in the kernel, "
+			   "and mounted?", secfs, errno == EMEDIUMTYPE ?
+			   "what is mounted there is not securityfs" : strerror(errno));
 	return text;
 }
 
@@ -89,12 +117,11 @@ const struct backend *backend_choose(const char *name, const char *secfs, struct
 bool backend_any(const char *secfs)
 {
 	char why[256];
-	char *path = xasprintf("%s/lsm", secfs);
-	bool readable = !access(path, R_OK);
+	char *list = secfs_read(secfs, "lsm", NULL);
 
-	free(path);
-	if (!readable)
+	if (!list)
 		return true;	/* unknown: let backend_choose() say so */
+	free(list);
 	for (size_t i = 0; i < ARRAY_SIZE(backends); i++)
 		if (backends[i]->present(secfs, why, sizeof(why)))
 			return true;
@@ -119,7 +146,7 @@ bool lsm_active(const char *secfs, const char *lsm, char *why, size_t len)
 int static_level_read(const char *secfs, const struct reason_table *t, char *level,
 		      size_t len, uint64_t *bits, struct diags *d)
 {
-	char *list = read_lsm_list(secfs, d), *path, *text, *open, *close;
+	char *list = read_lsm_list(secfs, d), *text, *open, *close;
 	unsigned int upto = 0;
 
 	memset(bits, 0, POLICY_WORDS * sizeof(*bits));
@@ -131,19 +158,16 @@ int static_level_read(const char *secfs, const struct reason_table *t, char *lev
 		return 0;	/* not built: it denies nothing */
 	}
 	free(list);
-	path = xasprintf("%s/lockdown", secfs);
-	text = read_file(path, NULL);
+	text = secfs_read(secfs, "lockdown", NULL);
 	open = text ? strchr(text, '[') : NULL;
 	close = open ? strchr(open, ']') : NULL;
 	if (!close) {
-		diag_error(d, NULL, "cannot read the static lockdown level from %s (%s)", path,
-			   text ? "no bracketed level" : strerror(errno));
-		free(path);
+		diag_error(d, NULL, "cannot read the static lockdown level from %s/lockdown (%s)",
+			   secfs, text ? "no bracketed level" : strerror(errno));
 		free(text);
 		return -1;
 	}
 	snprintf(level, len, "%.*s", (int)(close - open - 1), open + 1);
-	free(path);
 	free(text);
 	if (!strcmp(level, "integrity"))
 		upto = t->integrity_max;
@@ -219,7 +243,7 @@ int static_level_raise(const char *secfs, const struct reason_table *t, const ui
 	if (!level[0] || !strcmp(level, want) || !strcmp(level, "confidentiality"))
 		return 0;
 	path = xasprintf("%s/lockdown", secfs);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
+	fd = secfs_open(secfs, "lockdown", O_WRONLY);
 	if (fd < 0) {
 		err = errno;
 	} else {

@@ -113,6 +113,15 @@ const struct backend *backend_choose(const char *name, const char *secfs, struct
  */
 bool backend_any(const char *secfs);
 
+/*
+ * Open or read @name in securityfs, mounted at @secfs. The real one
+ * (SECFS_ROOT) is reached through ldpolicy's own mount of it (kfs.h),
+ * never the path root may have mounted something else on; any other
+ * @secfs is a directory (the unit tests'). As open(2) and read_file().
+ */
+int secfs_open(const char *secfs, const char *name, int flags);
+char *secfs_read(const char *secfs, const char *name, size_t *len);
+
 /* Is @lsm among the active LSMs (@secfs/lsm)? If not, or unknown, why. */
 bool lsm_active(const char *secfs, const char *lsm, char *why, size_t len);
 

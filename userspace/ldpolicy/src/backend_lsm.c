@@ -4,6 +4,7 @@
  * /sys/kernel/security/lockdown_policy/ (kernel/Documentation/admin-guide/
  * LSM/lockdown_policy.rst).
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -14,39 +15,53 @@
 #include "backend.h"
 #include "util.h"
 
+/* Is @name in securityfs at @secfs? */
+static bool secfs_has(const char *secfs, const char *name)
+{
+	int fd = secfs_open(secfs, name, O_PATH);
+
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
 static bool lsm_present(const char *secfs, char *why, size_t len)
 {
-	char *path = xasprintf("%s/lockdown_policy/load", secfs), *lsm;
-	bool yes = !access(path, F_OK);
-
-	free(path);
-	if (yes)
+	if (secfs_has(secfs, "lockdown_policy/load"))
 		return true;
-	lsm = xasprintf("%s/lsm", secfs);
-	if (access(lsm, F_OK))
-		snprintf(why, len, "securityfs is not mounted on %s "
-			 "(mount -t securityfs securityfs %s)", secfs, secfs);
+	if (!secfs_has(secfs, "lsm"))
+		snprintf(why, len, "securityfs is not in the kernel, or not mounted on %s",
+			 secfs);
 	else
 		snprintf(why, len, "no lockdown_policy LSM (%s/lockdown_policy is missing; "
 			 "CONFIG_SECURITY_LOCKDOWN_POLICY)", secfs);
-	free(lsm);
 	return false;
+}
+
+/* A file of lockdown_policy's securityfs directory, whole. */
+static char *read_secfs(const char *name, struct diags *d)
+{
+	char *rel = xasprintf("lockdown_policy/%s", name);
+	char *text = secfs_read(SECFS_ROOT, rel, NULL);
+
+	if (!text)
+		diag_error(d, &(struct loc){ .file = SECFS_DIR }, "cannot read %s: %s", name,
+			   strerror(errno));
+	free(rel);
+	return text;
 }
 
 static int lsm_table(struct reason_table *t, struct diags *d)
 {
-	return table_load(t, SECFS_DIR, d);
-}
-
-static char *read_secfs(const char *name, struct diags *d)
-{
-	char *path = xasprintf(SECFS_DIR "/%s", name);
-	char *text = read_file(path, NULL);
+	char *text = read_secfs("reasons", d);
+	int ret;
 
 	if (!text)
-		diag_error(d, &(struct loc){ .file = path }, "cannot read: %s", strerror(errno));
-	free(path);
-	return text;
+		return -1;
+	ret = table_from_text(t, text, SECFS_DIR "/reasons", d);
+	free(text);
+	return ret;
 }
 
 /*
@@ -57,7 +72,7 @@ static char *read_secfs(const char *name, struct diags *d)
  */
 static int read_seen(struct kstate *k, const struct reason_table *t, struct diags *d)
 {
-	char *text = read_file(SECFS_DIR "/warnings", NULL), *line, *save = NULL;
+	char *text = secfs_read(SECFS_ROOT, "lockdown_policy/warnings", NULL), *line, *save = NULL;
 
 	if (!text) {
 		if (errno == EACCES || errno == EPERM || errno == ENOENT)
@@ -175,9 +190,9 @@ out:
 	return ret;
 }
 
-static int write_once(const char *path, const void *buf, size_t len)
+static int write_once(const char *name, const void *buf, size_t len)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	int fd = secfs_open(SECFS_ROOT, name, O_WRONLY);
 	ssize_t w;
 	int err = 0;
 
@@ -196,13 +211,13 @@ static int write_once(const char *path, const void *buf, size_t len)
 static int lsm_load(const void *blob, size_t len, struct diags *d)
 {
 	(void)d;
-	return write_once(SECFS_DIR "/load", blob, len);
+	return write_once("lockdown_policy/load", blob, len);
 }
 
 static int lsm_seal(struct diags *d)
 {
 	(void)d;
-	return write_once(SECFS_DIR "/seal", "1", 1);
+	return write_once("lockdown_policy/seal", "1", 1);
 }
 
 const struct backend backend_lsm = {
