@@ -383,7 +383,7 @@ $(UNIT)/ldpolicy: $(LDP_SRCS) | deps-ldpolicy+bpf+unit
 $(UNIT)/test_%: tests/unit/ldpolicy/test_%.c tests/unit/ldpolicy/test.h $(UNIT)/ldpolicy \
 		$(wildcard tests/unit/fixtures/*)
 	$(CC) -std=gnu11 -g -O1 -Wall -Wextra -Werror $(SAN) -Ikernel/include/uapi \
-		-Iuserspace/ldpolicy/src -Iuserspace/ldpolicy/bpf $(UNIT_DEFS) -o $@ $< \
+		-Iuserspace/ldpolicy/src -Iuserspace/ldpolicy/bpf -I$(UNIT)/bpf $(UNIT_DEFS) -o $@ $< \
 		$(UNIT_OBJS) -lcmocka -lbpf -lelf -lz -lcrypto
 
 test-unit: $(UNIT_TESTS) $(LDPOLICY) | deps-ldpolicy+bpf+unit

@@ -46,7 +46,7 @@ expect_eq "the level cannot be lowered" "$(ldwrite $SL none)" EPERM
 expect_eq "status: the backend and its policy" "$(ldpolicy status | head -n1)" \
 	"bpf: 20 of 28 reasons denied, not sealed (loads may tighten it)"
 expect_eq "the object is pinned: 3 programs, 10 links" \
-	"$(ls /sys/fs/bpf/ldpolicy | grep -c '^link-') $(ls /sys/fs/bpf/ldpolicy | grep -cx 'load\|seal\|read')" "10 3"
+	"$(ls /sys/fs/bpf/ldpolicy | grep -c '^link-') $(ls /sys/fs/bpf/ldpolicy | grep -cx 'ldp_load\|ldp_seal\|ldp_read')" "10 3"
 expect_probe "/dev/mem refused" dev_mem EPERM
 expect_probe "/proc/kcore opens" kcore allowed
 ldpolicy query LOCKDOWN_DEV_MEM > /tmp/q
@@ -82,9 +82,9 @@ case "$out" in *"refused the policy: ENOEXEC"*) ok "forced: the BPF program refu
 *) not_ok "forced: the BPF program refuses it: ENOEXEC" "$out" ;; esac
 expect_eq "state unchanged" "$(bpf_state)" "$before"
 
-ino=$(ls -i /sys/fs/bpf/ldpolicy/read | awk '{ print $1 }')
+ino=$(ls -i /sys/fs/bpf/ldpolicy/ldp_read | awk '{ print $1 }')
 check "--merge loads the union" ldpolicy load --merge /policies/coco-devmem.ldp
-expect_eq "a second load finds the pinned object" "$(ls -i /sys/fs/bpf/ldpolicy/read | awk '{ print $1 }')" "$ino"
+expect_eq "a second load finds the pinned object" "$(ls -i /sys/fs/bpf/ldpolicy/ldp_read | awk '{ print $1 }')" "$ino"
 expect_eq "status shows the declared intent" "$(ldpolicy status | grep -c '^intent: feature-disable')" 1
 check "tighten with a policy compiled in the VM" ldpolicy load /policies/confidentiality.ldp
 expect_probe "/proc/kcore refused" kcore EPERM

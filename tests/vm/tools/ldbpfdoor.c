@@ -3,19 +3,32 @@
  * ldbpfdoor - try, as root, one of the doors around the BPF backend that
  * the bpf() syscall opens, and report how it went.
  *
- * Usage: ldbpfdoor DOOR [ARG]
+ * Usage: ldbpfdoor DOOR [ARG...]
  *   map-fd          an fd to each of the backend's maps, by id, read-write
  *                   and read-only; a map that gives one is written through it
  *   link-fd         an fd to each of the backend's links, by id (the id
- *                   read through its pin)
+ *                   read through its pin), then BPF_LINK_DETACH and
+ *                   BPF_LINK_UPDATE through it
  *   link-detach     an fd to each link by its pin, then BPF_LINK_DETACH and
  *                   BPF_LINK_UPDATE on it
  *   freplace-enforce  an freplace program replacing the enforcement program
  *   freplace-read   an freplace program replacing the read program
  *   freplace-retarget  an freplace program loaded against a program of
  *                   ours, then linked to the enforcement program
- *   lsm-allow PATH  attach another lsm/locked_down program that returns 0,
- *                   then open PATH while it is attached
+ *   load PROG [PIN] load the rogue program PROG (rogue.bpf.c) and attach it;
+ *                   with PIN, pin it there (not attached), to outlive us
+ *   attach-pinned PIN SECS  attach the program pinned at PIN, hold it
+ *                   attached SECS seconds
+ *   probe-while PROG PATH  load and attach PROG, then open PATH
+ *   fake-pins       pin fakes of the backend's programs and links where the
+ *                   backend keeps its pins, before it is set up
+ *   fake-name HOOK PIN  attach an LSM program named as the backend's
+ *                   enforcement one to HOOK (bpf_lsm_*), its link pinned at PIN
+ *   steal-map SECS  for SECS seconds, take an fd to every map named as the
+ *                   backend's state map as it appears, and hold them all
+ *   hold-lock SECS  take the lock on the backend's pin directory, hold it
+ *   bind-over       bind mounts over /sys/fs/bpf, with each propagation flag
+ *   remount-ro      remount /sys/fs/bpf read-only
  *   replace-pin     rename another pin over the backend's pins
  *   move-mount      move the backend's bpffs away, and mount over it, with
  *                   the new mount API (open_tree, fsmount, move_mount)
@@ -32,12 +45,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <linux/mount.h>
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "../../../userspace/ldpolicy/bpf/ldp_bpf.h"
@@ -133,7 +150,7 @@ static void add_maps(int fd, __u32 *ids, __u32 *n, __u32 max)
  */
 static __u32 backend_maps(__u32 *ids, __u32 max)
 {
-	static const char *const pins[] = { LDP_PIN_LOAD, LDP_PIN_SEAL, LDP_PIN_READ };
+	static const char *const pins[] = { "ldp_load", "ldp_seal", "ldp_read" };
 	DIR *dir = opendir(LDP_BPF_DIR);
 	struct dirent *e;
 	__u32 n = 0;
@@ -231,8 +248,16 @@ static void door_link_fd(void)
 		byid = bpf_link_get_fd_by_id(li.id);
 		snprintf(what, sizeof(what), "%s (link id %u) by id", e->d_name, li.id);
 		say(what, byid < 0 ? errno : 0);
-		if (byid >= 0)
+		if (byid >= 0) {
+			int rfd = pin_fd("ldp_read");
+
+			snprintf(what, sizeof(what), "  %s: BPF_LINK_DETACH through it", e->d_name);
+			say(what, bpf_link_detach(byid) ? errno : 0);
+			snprintf(what, sizeof(what), "  %s: BPF_LINK_UPDATE through it", e->d_name);
+			say(what, bpf_link_update(byid, rfd, NULL) ? errno : 0);
+			close(rfd);
 			close(byid);
+		}
 		close(fd);
 		n++;
 	}
@@ -254,7 +279,7 @@ static void door_link_detach(void)
 		fd = pin_fd(pin);
 		snprintf(what, sizeof(what), "%s: BPF_LINK_DETACH", pin);
 		say(what, bpf_link_detach(fd) ? errno : 0);
-		rfd = pin_fd(LDP_PIN_READ);
+		rfd = pin_fd("ldp_read");
 		snprintf(what, sizeof(what), "%s: BPF_LINK_UPDATE", pin);
 		say(what, bpf_link_update(fd, rfd, NULL) ? errno : 0);
 		close(rfd);
@@ -332,25 +357,254 @@ static void door_freplace_retarget(void)
 	close(enforce);
 }
 
-static void door_lsm_allow(const char *path)
+/* The rogue program named @name, in @r (opened, nothing loaded yet). */
+static struct bpf_program *rogue_prog(struct rogue *r, const char *name)
+{
+	struct bpf_program *p = bpf_object__find_program_by_name(r->obj, name);
+
+	if (!p)
+		die("no rogue program %s", name);
+	return p;
+}
+
+/*
+ * Load rogue program @name alone; with @pin, pin it there instead of
+ * attaching it. Returns the object (its link attached) or NULL if the
+ * load was refused; reports both steps.
+ */
+static struct rogue *load_rogue(const char *name, const char *pin, struct bpf_link **link)
 {
 	struct rogue *r = rogue_open();
+	struct bpf_program *p = rogue_prog(r, name);
+	char what[160];
+	int err;
+
+	*link = NULL;
+	bpf_program__set_autoload(p, true);
+	err = rogue__load(r);
+	snprintf(what, sizeof(what), "load %s", name);
+	say(what, err ? -err : 0);
+	if (err) {
+		rogue__destroy(r);
+		return NULL;
+	}
+	if (pin) {
+		unlink(pin);
+		err = bpf_program__pin(p, pin);
+		snprintf(what, sizeof(what), "pin %s at %s", name, pin);
+		say(what, err ? -err : 0);
+		return r;
+	}
+	*link = bpf_program__attach(p);
+	snprintf(what, sizeof(what), "attach %s", name);
+	say(what, *link ? 0 : errno);
+	return r;
+}
+
+static void door_load(const char *name, const char *pin)
+{
 	struct bpf_link *l;
-	char what[128];
+	struct rogue *r = load_rogue(name, pin, &l);
+
+	bpf_link__destroy(l);
+	if (r)
+		rogue__destroy(r);
+}
+
+/* Attach the program pinned at @pin, and hold it attached @secs seconds. */
+static void door_attach_pinned(const char *pin, int secs)
+{
+	int fd = bpf_obj_get(pin), lfd;
+
+	if (fd < 0)
+		die("cannot open %s: %s", pin, strerror(errno));
+	lfd = bpf_raw_tracepoint_open(NULL, fd);
+	say("attach the program pinned before the backend was set up", lfd < 0 ? errno : 0);
+	close(fd);
+	if (lfd >= 0) {
+		sleep(secs);
+		close(lfd);
+	}
+}
+
+static void door_probe_while(const char *name, const char *path)
+{
+	struct bpf_link *l;
+	struct rogue *r = load_rogue(name, NULL, &l);
+	char what[160];
 	int fd;
 
-	bpf_program__set_autoload(r->progs.rogue_allow, true);
-	if (rogue__load(r))
-		die("cannot load rogue_allow");
-	l = bpf_program__attach_lsm(r->progs.rogue_allow);
-	say("attach another lsm/locked_down program returning 0", l ? 0 : errno);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
-	snprintf(what, sizeof(what), "open %s while it is attached", path);
+	snprintf(what, sizeof(what), "open %s while it is%s attached", path, l ? "" : " not");
 	say(what, fd < 0 ? errno : 0);
 	if (fd >= 0)
 		close(fd);
 	bpf_link__destroy(l);
+	if (r)
+		rogue__destroy(r);
+}
+
+/*
+ * Fakes where the backend keeps its pins: programs named as its own
+ * (syscall programs that do nothing, a read that says everything is
+ * denied), and, where it may be loaded, a link of an LSM program that
+ * allows all.
+ */
+static void door_fake_pins(void)
+{
+	static const struct { const char *prog, *pin; } fakes[] = {
+		{ "rogue_nop", "ldp_load" }, { "rogue_nop", "ldp_seal" },
+		{ "rogue_read", "ldp_read" },
+	};
+	struct rogue *r = rogue_open();
+	struct bpf_link *l;
+	char path[256];
+	int err;
+
+	mkdir(LDP_BPF_DIR, 0700);
+	bpf_program__set_autoload(r->progs.rogue_nop, true);
+	bpf_program__set_autoload(r->progs.rogue_read, true);
+	if (rogue__load(r))
+		die("cannot load the fake syscall programs");
+	for (size_t i = 0; i < sizeof(fakes) / sizeof(fakes[0]); i++) {
+		snprintf(path, sizeof(path), LDP_BPF_DIR "/%s", fakes[i].pin);
+		err = bpf_program__pin(rogue_prog(r, fakes[i].prog), path);
+		say(path, err ? -err : 0);
+	}
 	rogue__destroy(r);
+	r = load_rogue("rogue_allow", NULL, &l);
+	if (l) {
+		err = bpf_link__pin(l, LDP_BPF_DIR "/" LDP_PIN_LINK_PREFIX "ldp_locked_down");
+		say("pin its link as " LDP_PIN_LINK_PREFIX "ldp_locked_down", err ? -err : 0);
+		bpf_link__disconnect(l);
+		bpf_link__destroy(l);
+	}
+	if (r)
+		rogue__destroy(r);
+}
+
+/*
+ * An LSM program named as the backend's enforcement program, returning 0,
+ * attached to @hook (bpf_lsm_HOOK) and pinned at @pin: ldpolicy must
+ * neither take it for its own nor report nothing in force beside it.
+ */
+static void door_fake_name(const char *hook, const char *pin)
+{
+	struct bpf_insn ret0[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	struct btf *btf = btf__load_vmlinux_btf();
+	int id = btf ? btf__find_by_name_kind(btf, hook, BTF_KIND_FUNC) : -1;
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = BPF_LSM_MAC,
+		    .attach_btf_id = id);
+	char what[128];
+	int fd, lfd;
+
+	if (id < 0)
+		die("no %s in the kernel's BTF", hook);
+	fd = bpf_prog_load(BPF_PROG_TYPE_LSM, "ldp_locked_down", "GPL", ret0, 2, &opts);
+	snprintf(what, sizeof(what), "load an LSM program named ldp_locked_down, for %s", hook);
+	say(what, fd < 0 ? errno : 0);
+	if (fd < 0)
+		return;
+	lfd = bpf_raw_tracepoint_open(NULL, fd);
+	say("attach it", lfd < 0 ? errno : 0);
+	unlink(pin);
+	if (lfd >= 0)
+		say("pin its link", bpf_obj_pin(lfd, pin) ? errno : 0);
+	if (lfd >= 0)
+		close(lfd);
+	close(fd);
+	btf__free(btf);
+}
+
+/*
+ * For @secs seconds, take an fd to every map named ldp_state that
+ * appears (ldpolicy's own passes create some, its setup one), and hold
+ * them all. Prints each map's id as it is taken.
+ */
+static void door_steal_map(int secs)
+{
+	time_t end = time(NULL) + secs;
+	__u32 held[64], n = 0, id = 0;
+	long tries = 0;
+
+	while (time(NULL) < end && n < 64) {
+		LIBBPF_OPTS(bpf_get_fd_by_id_opts, ro, .open_flags = BPF_F_RDONLY);
+		struct bpf_map_info mi = { 0 };
+		__u32 len = sizeof(mi), i;
+		int fd;
+
+		tries++;
+		if (bpf_map_get_next_id(id, &id)) {
+			id = 0;
+			continue;
+		}
+		for (i = 0; i < n && held[i] != id; i++)
+			;
+		if (i < n)
+			continue;
+		fd = bpf_map_get_fd_by_id_opts(id, &ro);
+		if (fd < 0)
+			continue;
+		if (bpf_obj_get_info_by_fd(fd, &mi, &len) || strcmp(mi.name, "ldp_state")) {
+			close(fd);
+			continue;
+		}
+		held[n++] = id;	/* and the fd stays open */
+		printf("took an fd to map %u (ldp_state) after %ld tries\n", id, tries);
+	}
+}
+
+/* The lock a setup takes on the pin directory, held @secs seconds. */
+static void door_hold_lock(int secs)
+{
+	int fd;
+
+	mkdir(LDP_BPF_DIR, 0700);
+	fd = open(LDP_BPF_DIR, O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
+		die("cannot open " LDP_BPF_DIR ": %s", strerror(errno));
+	say("lock " LDP_BPF_DIR, flock(fd, LOCK_EX) ? errno : 0);
+	sleep(secs);
+	close(fd);
+}
+
+/* Bind mounts over the bpffs, plain and with each propagation flag. */
+static void door_bind_over(void)
+{
+	static const struct { const char *name; unsigned long flags; } how[] = {
+		{ "MS_BIND", 0 }, { "MS_BIND|MS_PRIVATE", MS_PRIVATE },
+		{ "MS_BIND|MS_SHARED", MS_SHARED }, { "MS_BIND|MS_SLAVE", MS_SLAVE },
+		{ "MS_BIND|MS_REC", MS_REC },
+	};
+	char what[128];
+
+	mkdir("/tmp/ldbpfdoor-bind", 0700);
+	for (size_t i = 0; i < sizeof(how) / sizeof(how[0]); i++) {
+		int err = mount("/tmp/ldbpfdoor-bind", LDP_BPF_DIR, NULL, MS_BIND | how[i].flags,
+				NULL) ? errno : 0;
+
+		snprintf(what, sizeof(what), "%s over " LDP_BPF_DIR, how[i].name);
+		say(what, err);
+		if (!err)
+			umount2(LDP_BPF_DIR, MNT_DETACH);
+		err = mount("/tmp/ldbpfdoor-bind", LDP_BPF_FS, NULL, MS_BIND | how[i].flags,
+			    NULL) ? errno : 0;
+		snprintf(what, sizeof(what), "%s over " LDP_BPF_FS, how[i].name);
+		say(what, err);
+		if (!err)
+			umount2(LDP_BPF_FS, MNT_DETACH);
+	}
+}
+
+static void door_remount_ro(void)
+{
+	say("remount " LDP_BPF_FS " read-only",
+	    mount(NULL, LDP_BPF_FS, NULL, MS_REMOUNT | MS_RDONLY, NULL) ? errno : 0);
+	say("remount " LDP_BPF_FS " read-only, bind flavour",
+	    mount(NULL, LDP_BPF_FS, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL) ? errno : 0);
 }
 
 /*
@@ -362,15 +616,15 @@ static void door_replace_pin(void)
 	struct rogue *r = rogue_open();
 	int err;
 
-	bpf_program__set_autoload(r->progs.rogue_allow, true);
+	bpf_program__set_autoload(r->progs.rogue_nop, true);
 	if (rogue__load(r))
-		die("cannot load rogue_allow");
+		die("cannot load rogue_nop");
 	unlink(LDP_BPF_FS "/ldbpfdoor");
-	err = bpf_program__pin(r->progs.rogue_allow, LDP_BPF_FS "/ldbpfdoor");
+	err = bpf_program__pin(r->progs.rogue_nop, LDP_BPF_FS "/ldbpfdoor");
 	if (err)
 		die("cannot pin at " LDP_BPF_FS "/ldbpfdoor: %s", strerror(-err));
-	say("rename another pin over " LDP_BPF_DIR "/" LDP_PIN_READ,
-	    rename(LDP_BPF_FS "/ldbpfdoor", LDP_BPF_DIR "/" LDP_PIN_READ) ? errno : 0);
+	say("rename another pin over " LDP_BPF_DIR "/ldp_read",
+	    rename(LDP_BPF_FS "/ldbpfdoor", LDP_BPF_DIR "/ldp_read") ? errno : 0);
 	say("rename another pin over " LDP_BPF_DIR "/" LDP_PIN_LINK_PREFIX "ldp_locked_down",
 	    rename(LDP_BPF_FS "/ldbpfdoor",
 		   LDP_BPF_DIR "/" LDP_PIN_LINK_PREFIX "ldp_locked_down") ? errno : 0);
@@ -447,22 +701,38 @@ int main(int argc, char **argv)
 		door_freplace("freplace ldp_locked_down", pick_enforce, fd, "ldp_locked_down");
 		close(fd);
 	} else if (!strcmp(door, "freplace-read")) {
-		int fd = pin_fd(LDP_PIN_READ);
+		int fd = pin_fd("ldp_read");
 
 		door_freplace("freplace ldp_read", pick_read, fd, "ldp_read");
 		close(fd);
 	} else if (!strcmp(door, "freplace-retarget"))
 		door_freplace_retarget();
-	else if (!strcmp(door, "lsm-allow") && argc > 2)
-		door_lsm_allow(argv[2]);
+	else if (!strcmp(door, "load") && argc > 2)
+		door_load(argv[2], argc > 3 ? argv[3] : NULL);
+	else if (!strcmp(door, "attach-pinned") && argc > 3)
+		door_attach_pinned(argv[2], atoi(argv[3]));
+	else if (!strcmp(door, "probe-while") && argc > 3)
+		door_probe_while(argv[2], argv[3]);
+	else if (!strcmp(door, "fake-pins"))
+		door_fake_pins();
+	else if (!strcmp(door, "fake-name") && argc > 3)
+		door_fake_name(argv[2], argv[3]);
+	else if (!strcmp(door, "steal-map") && argc > 2)
+		door_steal_map(atoi(argv[2]));
+	else if (!strcmp(door, "hold-lock") && argc > 2)
+		door_hold_lock(atoi(argv[2]));
+	else if (!strcmp(door, "bind-over"))
+		door_bind_over();
+	else if (!strcmp(door, "remount-ro"))
+		door_remount_ro();
 	else if (!strcmp(door, "replace-pin"))
 		door_replace_pin();
 	else if (!strcmp(door, "move-mount"))
 		door_move_mount();
 	else if (!strcmp(door, "run-load") && argc > 2)
-		door_run(LDP_PIN_LOAD, argv[2]);
+		door_run("ldp_load", argv[2]);
 	else if (!strcmp(door, "run-seal"))
-		door_run(LDP_PIN_SEAL, NULL);
+		door_run("ldp_seal", NULL);
 	else
 		die("usage: ldbpfdoor DOOR [ARG] (see the source)");
 	return 0;

@@ -1,18 +1,37 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What root would load to get around the BPF backend, for
- * bpf-adversarial-root (ldbpfdoor). Each program is loaded on its own.
+ * What root would load to get around the BPF backend, for the
+ * bpf-adversarial-root and bpf-doors scenarios (ldbpfdoor). Each program
+ * is loaded on its own.
  *
- *   rogue_allow           another lsm/locked_down program, returning 0:
- *                         it must not undo the backend's -EPERM
- *   ldp_locked_down       freplace of the backend's enforcement program,
- *                         allowing everything
- *   ldp_read              freplace of the backend's read program,
- *                         reporting nothing denied
- *   rogue_ext             an freplace program loaded against rogue_sub, a
- *                         global function of rogue_target, and then
- *                         re-targeted at the enforcement program
- *                         (BPF_LINK_CREATE)
+ * Run before the backend's own, and end the hook (a trampoline stops at
+ * the first non-zero 64-bit return; an int hook returns its low 32 bits,
+ * here 0: allowed):
+ *   rogue_first_locked_down  lsm/locked_down returning 1 << 32
+ *   rogue_first_bpf          lsm/bpf, the same (the guard of bpf(2))
+ *   rogue_first_bpf_map      lsm/bpf_map (the guard of the state map's fds)
+ *   rogue_first_unlink       lsm/inode_unlink (the guard of the pins)
+ *   rogue_fmod               fmod_ret on security_locked_down(): skips
+ *                            every LSM, the static lockdown LSM included
+ *   rogue_cgroup             an lsm_cgroup program on locked_down
+ * Harmless, but on the guarded targets:
+ *   rogue_allow              lsm/locked_down returning 0
+ *   rogue_fmod_zero          fmod_ret on security_locked_down() returning 0
+ * Must stay loadable while the backend guards (what observability tools
+ * and systemd load):
+ *   rogue_fentry             fentry on security_locked_down()
+ *   rogue_file_open          lsm/file_open returning 0 (as systemd's
+ *                            RestrictFileSystems= is one on file_open)
+ * Fakes of the backend's pins:
+ *   rogue_nop                a syscall program returning 0 (load, seal)
+ *   rogue_read               a syscall program that reports an armed
+ *                            state denying everything
+ * Against the backend's programs:
+ *   ldp_locked_down          freplace of the enforcement program
+ *   ldp_read                 freplace of the read program
+ *   rogue_ext                freplace loaded against rogue_sub, a global
+ *                            function of rogue_target, then re-targeted
+ *                            at the enforcement program
  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
@@ -23,9 +42,85 @@
 
 char LICENSE[] SEC("license") = "GPL";
 
+#define ENDS_THE_CHAIN	(1ULL << 32)
+
+SEC("lsm/locked_down")
+__u64 rogue_first_locked_down(void *ctx)
+{
+	return ENDS_THE_CHAIN;
+}
+
+SEC("lsm/bpf")
+__u64 rogue_first_bpf(void *ctx)
+{
+	return ENDS_THE_CHAIN;
+}
+
+SEC("lsm/bpf_map")
+__u64 rogue_first_bpf_map(void *ctx)
+{
+	return ENDS_THE_CHAIN;
+}
+
+SEC("lsm/inode_unlink")
+__u64 rogue_first_unlink(void *ctx)
+{
+	return ENDS_THE_CHAIN;
+}
+
+SEC("fmod_ret/security_locked_down")
+__u64 rogue_fmod(void *ctx)
+{
+	return ENDS_THE_CHAIN;
+}
+
+SEC("lsm_cgroup/locked_down")
+int BPF_PROG(rogue_cgroup, enum lockdown_reason what)
+{
+	return 1;
+}
+
 SEC("lsm/locked_down")
 int BPF_PROG(rogue_allow, enum lockdown_reason what, int ret)
 {
+	return 0;
+}
+
+SEC("fmod_ret/security_locked_down")
+int BPF_PROG(rogue_fmod_zero, enum lockdown_reason what, int ret)
+{
+	return 0;
+}
+
+SEC("fentry/security_locked_down")
+int BPF_PROG(rogue_fentry, enum lockdown_reason what)
+{
+	return 0;
+}
+
+SEC("lsm/file_open")
+int BPF_PROG(rogue_file_open, void *file, int ret)
+{
+	return ret;
+}
+
+SEC("syscall")
+int rogue_nop(void *ctx)
+{
+	return 0;
+}
+
+SEC("syscall")
+int rogue_read(struct ldp_read_ctx *ctx)
+{
+	ctx->state.version = LDP_STATE_VERSION;
+	ctx->state.armed = 1;
+	ctx->state.nr_reasons = 28;
+#pragma unroll
+	for (int i = 0; i < LDP_WORDS; i++) {
+		ctx->state.watch[i] = ~0ULL;
+		ctx->state.deny[i] = ~0ULL;
+	}
 	return 0;
 }
 
@@ -53,7 +148,7 @@ int ldp_locked_down(unsigned long long *ctx)
 }
 
 SEC("freplace/ldp_read")
-int ldp_read(struct ldp_state *ctx)
+int ldp_read(struct ldp_read_ctx *ctx)
 {
 	return 0;
 }

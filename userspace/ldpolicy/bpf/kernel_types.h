@@ -80,7 +80,20 @@ struct user_namespace {
 	int level;
 } __ldp_core;
 
-/* 6.1: struct kernel_cap_struct { __u32 cap[2]; }; 6.3 on: { u64 val; } */
+/*
+ * kernel_cap_t: 6.3 on, struct { u64 val; }; before, struct
+ * kernel_cap_struct { __u32 cap[2]; }. Two flavours of struct cred
+ * (libbpf strips the ___ suffix when it matches them), one of which the
+ * running kernel has (bpf_core_field_exists).
+ */
+struct kernel_cap_struct {
+	__u32 cap[2];
+} __ldp_core;
+
+struct cred___v61 {
+	struct kernel_cap_struct cap_effective;
+} __ldp_core;
+
 typedef struct {
 	__u64 val;
 } ldp_cap_t;
@@ -99,20 +112,47 @@ struct task_struct {
 	struct task_struct *real_parent;
 	const struct cred *cred;
 	struct fs_struct *fs;
+	struct files_struct *files;
 	struct nsproxy *nsproxy;
 } __ldp_core;
 
-struct bpf_map;
+/* include/linux/types.h: atomic64_t */
+typedef struct {
+	__s64 counter;
+} ldp_atomic64_t;
+
+/* include/linux/bpf.h: who holds a map (programs, fds, outer maps, links) */
+struct bpf_map {
+	__u32 id;
+	ldp_atomic64_t refcnt;
+} __ldp_core;
 
 struct bpf_prog_aux {
 	__u32 used_map_cnt;
+	__u32 id;
+	__u32 attach_btf_id;
 	struct bpf_map **used_maps;
 	struct bpf_prog *dst_prog;
 } __ldp_core;
 
 struct bpf_prog {
 	enum bpf_prog_type type;
+	enum bpf_attach_type expected_attach_type;
 	struct bpf_prog_aux *aux;
+} __ldp_core;
+
+/* include/linux/fs.h, include/linux/fdtable.h: a task's open files */
+struct file {
+	void *private_data;
+} __ldp_core;
+
+struct fdtable {
+	unsigned int max_fds;
+	struct file **fd;
+} __ldp_core;
+
+struct files_struct {
+	struct fdtable *fdt;
 } __ldp_core;
 
 /* include/uapi/linux/capability.h */
@@ -123,13 +163,11 @@ struct bpf_prog {
 
 /* include/uapi/linux/fs.h (MS_*) and include/linux/fs.h (MNT_DETACH) */
 #define LDP_MS_REMOUNT		32
+#define LDP_MS_BIND		4096
 #define LDP_MS_SHARED		(1 << 20)
 #define LDP_MS_PRIVATE		(1 << 18)
 #define LDP_MS_SLAVE		(1 << 19)
 #define LDP_MS_UNBINDABLE	(1 << 17)
 #define LDP_MNT_DETACH		0x00000002
-
-/* include/linux/fs.h: FMODE_WRITE */
-#define LDP_FMODE_WRITE		0x2
 
 #endif /* LDP_KERNEL_TYPES_H */

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The BPF backend's interface between its BPF object (ldpolicy.bpf.c) and
- * ldpolicy (src/backend_bpf.c): the state the object keeps, and the
- * contexts of its syscall programs. Both sides are built from this
- * header; the object's own build is embedded in ldpolicy (bpftool gen
- * skeleton), so the two never disagree on a layout.
+ * The BPF backend's interface between its BPF object (*.bpf.c, linked into
+ * one object) and ldpolicy (src/bpf_*.c, src/backend_bpf.c): the state the
+ * object keeps, and the contexts of its syscall programs. Both sides are
+ * built from this header; the object's own build is embedded in ldpolicy
+ * (bpftool gen skeleton), so the two never disagree on a layout.
  *
  * The policy blob itself is the kernel's: include/uapi/linux/lockdown_policy.h.
  */
@@ -13,13 +13,16 @@
 
 #include <linux/lockdown_policy.h>
 
-/* Where the object lives: bpffs, one directory, documented in ldpolicy(8). */
+/*
+ * Where the object's pins live: bpffs, one directory, documented in
+ * ldpolicy(8). The pins only keep the object alive (a program or link with
+ * no pin, fd or attachment is freed); ldpolicy never finds the object
+ * through them, but through the kernel's own lists of programs and links
+ * (src/bpf_find.c), by the tags of its programs' code.
+ */
 #define LDP_BPF_FS		"/sys/fs/bpf"
 #define LDP_BPF_DIR		LDP_BPF_FS "/ldpolicy"
-/* The pins: three programs to talk to, and one link per LSM program. */
-#define LDP_PIN_LOAD		"load"
-#define LDP_PIN_SEAL		"seal"
-#define LDP_PIN_READ		"read"
+/* A program's pin is its name; a link's, this prefix and its program's name. */
 #define LDP_PIN_LINK_PREFIX	"link-"
 
 #define LDP_WORDS		(LOCKDOWN_POLICY_MAX_REASONS / 64)
@@ -28,8 +31,6 @@
 /* Per reason, at most LDP_NOTICE_BURST notices every LDP_NOTICE_WINDOW_S. */
 #define LDP_NOTICE_BURST	5
 #define LDP_NOTICE_WINDOW_S	5
-/* LSM programs whose links are pinned: ldp_arm records their link ids. */
-#define LDP_MAX_LINKS		16
 /*
  * Warn mode's record: per reason (the first LDP_SEEN_REASONS), the comms
  * of the last LDP_SEEN distinct tasks that asked about it while it was
@@ -38,7 +39,44 @@
 #define LDP_SEEN_REASONS	64
 #define LDP_SEEN		4
 /* The version of struct ldp_state, which ldpolicy checks before reading it. */
-#define LDP_STATE_VERSION	2
+#define LDP_STATE_VERSION	3
+
+/*
+ * The object's maps, in the order ldp_read reports how many references
+ * each has (struct ldp_read_ctx.refs) and ldp_arm checks them.
+ */
+enum ldp_map {
+	LDP_MAP_STATE,		/* ldp_state: the policy, counters, record */
+	LDP_MAP_GUARD,		/* ldp_guard: what the guards protect */
+	LDP_MAP_SCRATCH,	/* ldp_scratch: ldp_load's copy of a blob */
+	LDP_MAP_HOOKS,		/* ldp_hooks: the attach targets the guards keep */
+	LDP_NR_MAPS,
+};
+
+/*
+ * ldp_hooks: the kernel functions, by their vmlinux BTF id, that no new
+ * program may run before the object's own on, once it guards. Filled by
+ * ldpolicy from the running kernel's BTF, then frozen; programs only read it.
+ */
+enum ldp_hook_kind {
+	/* bpf_lsm_HOOK of a hook the object has a program on: no new
+	 * BPF_PROG_TYPE_LSM program there (it would run first) */
+	LDP_HOOK_OWN = 1,
+	/* security_*(): no new fmod_ret program there (it skips every LSM) */
+	LDP_HOOK_SECURITY = 2,
+};
+
+#define LDP_MAX_HOOKS		2048
+
+/*
+ * The object calls some helpers under an alias, LDP_HELPER_ALIAS_BASE |
+ * the helper's id, which ldpolicy replaces with the id itself when it
+ * prepares the object (bpf/ldp_object.h says why).
+ */
+#define LDP_HELPER_ALIAS_BASE	0x4c440000
+
+/* The object's programs, as ldp_guard_on records them. */
+#define LDP_GUARD_PROGS		24
 
 /**
  * struct ldp_notice - one denial, as the LSM's kernel log notice has it
@@ -80,8 +118,13 @@ struct ldp_seen {
  *	an array map created BPF_F_RDONLY, written only by the object's own
  *	programs; ldp_read copies it out whole
  * @version: LDP_STATE_VERSION
- * @armed: set once by ldp_arm, when the object is pinned and its guards
- *	attached; before that nothing is denied and nothing guarded
+ * @armed: set once by ldp_arm, when the object is attached, has checked
+ *	that nothing can run before it or write its maps, and guards its pins
+ *	and mounts; before that no load is accepted
+ * @guarding: set once by ldp_guard_on, before ldp_arm: from then no
+ *	program can be loaded to run before the object's own (nor an fd be
+ *	had to one loaded before), and kernel.ftrace_enabled cannot be
+ *	cleared
  * @sealed: no load is accepted until reboot; never cleared
  * @busy: serialises ldp_load and ldp_seal (a try-lock: EBUSY)
  * @loads: policies applied since boot
@@ -108,12 +151,14 @@ struct ldp_seen {
 struct ldp_state {
 	__u32 version;
 	__u32 armed;
+	__u32 guarding;
 	__u32 sealed;
 	__u32 busy;
 	__u32 loads;
 	__u32 flags;
 	__u32 nr_reasons;
 	__u32 integrity_max;
+	__u32 reserved;
 	__u64 armed_ns;
 	__u64 fingerprint[LOCKDOWN_POLICY_FINGERPRINT_SIZE / 8];
 	__u64 watch[LDP_WORDS];
@@ -130,6 +175,24 @@ struct ldp_state {
 
 /* What ldp_read copies out: everything before @window. */
 #define LDP_READ_SIZE		offsetof(struct ldp_state, window)
+
+/**
+ * struct ldp_read_ctx - the context of ldp_read
+ * @refs: per map (enum ldp_map), the references the kernel counts to it:
+ *	one per program that uses it, fd, outer map or link that holds it.
+ *	ldpolicy compares them with the object's own programs: one more is
+ *	someone who can write the map.
+ * @ids: per map, its id
+ * @state: a copy of the state, up to LDP_READ_SIZE
+ */
+struct ldp_read_ctx {
+	__u64 refs[LDP_NR_MAPS];
+	__u32 ids[LDP_NR_MAPS];
+	struct ldp_state state;
+};
+
+/* The size of struct ldp_read_ctx that ldp_read fills. */
+#define LDP_READ_CTX_SIZE	(offsetof(struct ldp_read_ctx, state) + LDP_READ_SIZE)
 
 /**
  * struct ldp_load_ctx - the context of ldp_load: a blob, as it would be
@@ -155,16 +218,27 @@ struct ldp_load_ctx {
 
 /**
  * struct ldp_arm_ctx - the context of ldp_arm
- * @link_ids: the ids of the links of the object's LSM programs
- * @nr_links: how many there are
+ * @refs: per map (enum ldp_map), the references the object's own programs
+ *	and the loader's fds account for: ldp_arm refuses (EBUSY) when the
+ *	kernel counts more, as someone then holds a map the object writes
  *
  * ldp_arm runs once, in the loader, with its working directory the pin
  * directory: it records that directory, its bpffs and PID 1's mount
  * namespace for the guards, and arms the object.
  */
 struct ldp_arm_ctx {
-	__u32 link_ids[LDP_MAX_LINKS];
-	__u32 nr_links;
+	__u64 refs[LDP_NR_MAPS];
+};
+
+/**
+ * struct ldp_guard_on_ctx - the context of ldp_guard_on
+ * @prog_ids: the ids of the object's programs, loaded: the guards treat
+ *	them as the object's own
+ * @nr_progs: how many there are
+ */
+struct ldp_guard_on_ctx {
+	__u32 prog_ids[LDP_GUARD_PROGS];
+	__u32 nr_progs;
 };
 
 #endif /* LDP_BPF_H */

@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The BPF backend's syscall programs, run by ldpolicy with
+ * BPF_PROG_TEST_RUN: the only ways to change the object's state.
+ *
+ *   ldp_guard_on  the guards of guard_bpf.bpf.c and guard_sysctl.bpf.c act
+ *   ldp_arm       the object enforces and guards its pins, if nothing but
+ *                 its own programs holds its maps
+ *   ldp_load      apply a blob: bits only ever set
+ *   ldp_seal      no more loads until reboot
+ *   ldp_read      copy the state out, with the references to each map
+ *
+ * No reason number is written here: the levels resolve by name against
+ * the running kernel's BTF (bpf_core_enum_value), and the policy's
+ * reasons were resolved by ldpolicy against the same BTF, checked through
+ * the table's fingerprint.
+ */
+#include "ldp_object.h"
+
+/*
+ * The running kernel's reason table fingerprint, as 64-bit words: set by
+ * ldpolicy before the object loads, frozen from then on.
+ */
+#define LDP_FP_WORDS (LOCKDOWN_POLICY_FINGERPRINT_SIZE / 8)
+const volatile __u64 ldp_fingerprint[LDP_FP_WORDS];
+
+static __always_inline __u32 nr_reasons(void)
+{
+	return bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_CONFIDENTIALITY_MAX);
+}
+
+static __always_inline __u32 integrity_max(void)
+{
+	return bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_INTEGRITY_MAX);
+}
+
+/*
+ * CAP_MAC_ADMIN in the initial user namespace, as lockdown_policy asks.
+ * Followed as BTF pointers from the current task, read directly.
+ */
+static __always_inline bool caller_is_mac_admin(void)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	const struct cred *cred = task->cred;
+
+	if (cred->user_ns->level != 0)
+		return false;
+	if (bpf_core_field_exists(((struct cred___v61 *)0)->cap_effective.cap)) {
+		const struct cred___v61 *old = (const void *)cred;
+
+		return old->cap_effective.cap[LDP_CAP_MAC_ADMIN / 32] &
+		       (1U << (LDP_CAP_MAC_ADMIN % 32));
+	}
+	return cred->cap_effective.val & (1ULL << LDP_CAP_MAC_ADMIN);
+}
+
+/* A try-lock on the state for load and seal: they must not interleave. */
+static __always_inline bool state_trylock(struct ldp_state *st)
+{
+	return __sync_val_compare_and_swap(&st->busy, 0, 1) == 0;
+}
+
+static __always_inline void state_unlock(struct ldp_state *st)
+{
+	__sync_val_compare_and_swap(&st->busy, 1, 0);
+}
+
+/*
+ * The references the kernel counts to one of the object's maps: every
+ * program that uses it, fd, outer map and link that holds it. A map's
+ * fields are read through the map itself (the verifier allows reading
+ * struct bpf_map from a map pointer).
+ */
+static __always_inline __u64 map_refs(void *map)
+{
+	return ((struct bpf_map *)map)->refcnt.counter;
+}
+
+/* Its id, by which ldpolicy knows which map each program uses. */
+static __always_inline __u32 map_id(void *map)
+{
+	return ((struct bpf_map *)map)->id;
+}
+
+/*
+ * The guards against new programs and against clearing
+ * kernel.ftrace_enabled act from here on, before ldpolicy checks what is
+ * already loaded and arms the object: nothing can slip in between. @ctx
+ * names the object's programs, which the guards let through.
+ */
+SEC("syscall")
+int ldp_guard_on(struct ldp_guard_on_ctx *ctx)
+{
+	struct ldp_state *st = state();
+	struct ldp_guard *g = guard();
+	__u32 n = ctx->nr_progs;
+
+	if (!st || !g)
+		return -EFAULT;
+	if (!caller_is_mac_admin())
+		return -EPERM;
+	/* once: whoever calls it first names the programs the guards let by */
+	if (st->armed || st->guarding)
+		return -EALREADY;
+	if (n > LDP_GUARD_PROGS)
+		return -E2BIG;
+#pragma unroll
+	for (int i = 0; i < LDP_GUARD_PROGS; i++)
+		g->prog_ids[i] = ctx->prog_ids[i];
+	g->nr_progs = n;
+	st->guarding = 1;
+	return 0;
+}
+
+/*
+ * Arm the object, once, after ldp_guard_on and after ldpolicy found
+ * nothing loaded that could run before it: no map of the object may have
+ * a reference its own programs and the loader do not account for (@ctx),
+ * as whoever holds one could load a program that writes it. Then record
+ * the pin directory (the caller's working directory), its bpffs, PID 1's
+ * mount namespace for the guards, and accept loads.
+ */
+SEC("syscall")
+int ldp_arm(struct ldp_arm_ctx *ctx)
+{
+	struct task_struct *task = bpf_get_current_task_btf(), *p = task;
+	struct ldp_state *st = state();
+	struct ldp_guard *g = guard();
+
+	if (!st || !g)
+		return -EFAULT;
+	if (!caller_is_mac_admin())
+		return -EPERM;
+	if (st->armed)
+		return -EALREADY;
+	if (!st->guarding)
+		return -EINVAL;	/* ldp_guard_on first */
+	if (map_refs(&ldp_state) != ctx->refs[LDP_MAP_STATE] ||
+	    map_refs(&ldp_guard) != ctx->refs[LDP_MAP_GUARD] ||
+	    map_refs(&ldp_scratch) != ctx->refs[LDP_MAP_SCRATCH] ||
+	    map_refs(&ldp_hooks) != ctx->refs[LDP_MAP_HOOKS])
+		return -EBUSY;
+
+	for (int i = 0; i < 64 && p && p->pid != 1; i++)
+		p = p->real_parent;
+	if (!p || p->pid != 1)
+		return -ESRCH;
+	g->init_mnt_ns = (__u64)p->nsproxy->mnt_ns;
+	g->dir = (__u64)task->fs->pwd.dentry->d_inode;
+	g->sb = (__u64)task->fs->pwd.mnt->mnt_sb;
+
+	st->version = LDP_STATE_VERSION;
+	st->nr_reasons = nr_reasons();
+	st->integrity_max = integrity_max();
+#pragma unroll
+	for (int i = 0; i < LDP_FP_WORDS; i++)
+		st->fingerprint[i] = ldp_fingerprint[i];
+	st->armed_ns = bpf_ktime_get_boot_ns();
+	__sync_val_compare_and_swap(&st->armed, 0, 1);
+	return 0;
+}
+
+/*
+ * Apply a blob, as lockdown_policy's securityfs load file does: the same
+ * checks in the same order, the same errnos, and nothing changed unless
+ * it succeeds. Bits are only ever ORed in.
+ */
+SEC("syscall")
+int ldp_load(struct ldp_load_ctx *ctx)
+{
+	__u64 want[LDP_WORDS], want_warn[LDP_WORDS], nr = nr_reasons(), imax = integrity_max();
+	struct ldp_state *st = state();
+	struct ldp_scratch *sc;
+	__u32 zero = 0, nw;
+	__u32 len = ctx->len, flags, version;
+	int ret = 0;
+
+	if (!st)
+		return -EFAULT;
+	if (!caller_is_mac_admin())
+		return -EPERM;
+	if (!st->armed)
+		return -ENODEV;
+	if (len > LOCKDOWN_POLICY_MAX_SIZE)
+		return -E2BIG;
+	if (len < sizeof(struct lockdown_policy_header))
+		return -EINVAL;
+	if (ctx->blob.hdr.magic != LOCKDOWN_POLICY_MAGIC)
+		return -EBADMSG;
+	version = ctx->blob.hdr.version;
+	if (version < LOCKDOWN_POLICY_VERSION_MIN || version > LOCKDOWN_POLICY_VERSION)
+		return -EPROTONOSUPPORT;
+	if (ctx->blob.hdr.hdr_len != sizeof(struct lockdown_policy_header) ||
+	    ctx->blob.hdr.reserved || !ctx->blob.hdr.nr_reasons ||
+	    ctx->blob.hdr.nr_reasons > LOCKDOWN_POLICY_MAX_REASONS ||
+	    len != LOCKDOWN_POLICY_BLOB_SIZE_OF(version, ctx->blob.hdr.nr_reasons))
+		return -EINVAL;
+	if (ctx->blob.hdr.nr_reasons != nr)
+		return -ENOEXEC;
+#pragma unroll
+	for (int i = 0; i < LDP_FP_WORDS; i++)
+		if (*(__u64 *)((void *)ctx + 8 + offsetof(struct lockdown_policy_header,
+							 fingerprint) + 8 * i) != ldp_fingerprint[i])
+			return -ENOEXEC;
+	flags = ctx->blob.hdr.flags;
+	if (flags & ~LOCKDOWN_POLICY_FLAGS_ALL)
+		return -EOPNOTSUPP;
+
+	/*
+	 * The bitmaps, word by word at fixed offsets (the verifier wants
+	 * them), through ldp_scratch: nw words of deny set, then (version 2)
+	 * nw words of warn set. What lies past them in the context is not
+	 * the blob's: its length was checked above.
+	 */
+	sc = bpf_map_lookup_elem(&ldp_scratch, &zero);
+	if (!sc)
+		return -EFAULT;
+#pragma unroll
+	for (int i = 0; i < LDP_SCRATCH_WORDS; i++)
+		sc->w[i] = *(__u64 *)((void *)ctx + LDP_LOAD_BITMAP_OFF + 8 * i);
+	/* the warn set (version 2) follows the deny set's nw words */
+	nw = LOCKDOWN_POLICY_BITMAP_SIZE(nr) / 8;
+#pragma unroll
+	for (int i = 0; i < LDP_WORDS; i++) {
+		__u32 at = nw + i;
+
+		want[i] = (__u32)i < nw ? sc->w[i] : 0;
+		want_warn[i] = version >= 2 && (__u32)i < nw && at < LDP_SCRATCH_WORDS ?
+			       sc->w[at] : 0;
+	}
+#pragma unroll
+	for (int i = 0; i < LDP_WORDS; i++) {
+		__u64 valid = ~0ULL;
+
+		if (64ULL * i >= nr)
+			valid = 0;
+		else if (64ULL * (i + 1) > nr)
+			valid = (1ULL << (nr - 64 * i)) - 1;
+		if (i == 0)
+			valid &= ~1ULL;				/* LOCKDOWN_NONE */
+		if (imax / 64 == i)
+			valid &= ~(1ULL << (imax % 64));	/* INTEGRITY_MAX */
+		if ((want[i] | want_warn[i]) & ~valid)
+			return -ERANGE;
+	}
+#pragma unroll
+	for (int i = 0; i < LDP_WORDS; i++)
+		if (want[i] & want_warn[i])
+			return -EINVAL;
+
+	if (!state_trylock(st))
+		return -EBUSY;
+	if (st->sealed) {
+		ret = -EPERM;
+		goto out;
+	}
+	/* tighten only: denied stays denied, warned stays warned or is denied */
+#pragma unroll
+	for (int i = 0; i < LDP_WORDS; i++)
+		if ((st->deny[i] & ~want[i]) || (st->warn[i] & ~(want[i] | want_warn[i]))) {
+			ret = -EPERM;
+			goto out;
+		}
+	/* the hook reads @watch first: set it after what it points to */
+#pragma unroll
+	for (int i = 0; i < LDP_WORDS; i++) {
+		__sync_fetch_and_or(&st->deny[i], want[i]);
+		__sync_fetch_and_or(&st->warn[i], want_warn[i]);
+	}
+#pragma unroll
+	for (int i = 0; i < LDP_WORDS; i++)
+		__sync_fetch_and_or(&st->watch[i], want[i] | want_warn[i]);
+	st->flags = flags & ~LOCKDOWN_POLICY_FLAG_SEAL;
+	st->loads++;
+	if (flags & LOCKDOWN_POLICY_FLAG_SEAL)
+		st->sealed = 1;
+out:
+	state_unlock(st);
+	return ret;
+}
+
+/* Refuse every later load until reboot. Sealing twice is not an error. */
+SEC("syscall")
+int ldp_seal(void *ctx)
+{
+	struct ldp_state *st = state();
+
+	if (!st)
+		return -EFAULT;
+	if (!caller_is_mac_admin())
+		return -EPERM;
+	if (!st->armed)
+		return -ENODEV;
+	if (!state_trylock(st))
+		return -EBUSY;
+	st->sealed = 1;
+	state_unlock(st);
+	return 0;
+}
+
+/*
+ * Copy the state out, up to the ratelimit's bookkeeping, with each map's
+ * id and the references the kernel counts to it. Word by word at fixed
+ * offsets: a syscall program's context is reached no other way.
+ */
+SEC("syscall")
+int ldp_read(struct ldp_read_ctx *ctx)
+{
+	const __u64 *from = (const __u64 *)state();
+	__u64 *to = (__u64 *)&ctx->state;
+
+	if (!from)
+		return -EFAULT;
+	ctx->refs[LDP_MAP_STATE] = map_refs(&ldp_state);
+	ctx->refs[LDP_MAP_GUARD] = map_refs(&ldp_guard);
+	ctx->refs[LDP_MAP_SCRATCH] = map_refs(&ldp_scratch);
+	ctx->refs[LDP_MAP_HOOKS] = map_refs(&ldp_hooks);
+	ctx->ids[LDP_MAP_STATE] = map_id(&ldp_state);
+	ctx->ids[LDP_MAP_GUARD] = map_id(&ldp_guard);
+	ctx->ids[LDP_MAP_SCRATCH] = map_id(&ldp_scratch);
+	ctx->ids[LDP_MAP_HOOKS] = map_id(&ldp_hooks);
+#pragma unroll
+	for (int i = 0; i < (int)(LDP_READ_SIZE / 8); i++)
+		to[i] = from[i];
+	return 0;
+}

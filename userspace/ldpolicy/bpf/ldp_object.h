@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the BPF object's units share: its maps (defined in enforce.bpf.c,
+ * extern in the others; bpftool gen object links them into one object)
+ * and the small helpers every unit uses.
+ *
+ * The object, unit by unit:
+ *   tagger.bpf.c        the first program libbpf loads: where ldpolicy
+ *                       learns the tags of the object's code (src/bpf_tags.c)
+ *   enforce.bpf.c       the maps, and lsm/locked_down
+ *   control.bpf.c       the syscall programs: guard_on, arm, load, seal,
+ *                       read, inspect
+ *   guard_bpf.bpf.c     bpf(2): no program before the object's own on its
+ *                       hooks, no fd to its maps, no freplace of its programs
+ *   guard_fs.bpf.c      its pins and the mounts that hold them
+ *   guard_sysctl.bpf.c  kernel.ftrace_enabled, which switches every BPF
+ *                       trampoline (and so every BPF LSM program) off
+ */
+#ifndef LDP_OBJECT_H
+#define LDP_OBJECT_H
+
+#include <linux/bpf.h>
+#include <linux/errno.h>
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_core_read.h>
+
+#include "kernel_types.h"
+#include "ldp_bpf.h"
+
+/*
+ * bpf_probe_read_kernel(), under an id libbpf does not know. libbpf
+ * probes whether the kernel has that helper by loading a program that
+ * calls it, which asks lockdown LOCKDOWN_BPF_READ_KERNEL: on every
+ * command, since ldpolicy prepares the object on every command to learn
+ * its tags (src/bpf_tags.c). Under a policy that denies or warns about
+ * it, ldpolicy itself would be counted, noticed and recorded as using it.
+ * ldpolicy puts the helper's id back when it prepares the object, before
+ * it computes the tags and before the kernel sees the code. The object
+ * reads kernel memory this way only where a pointer cannot be followed
+ * directly (a list walked as numbers), and the BPF_CORE_READ macros,
+ * which call bpf_probe_read_kernel() by name, call this.
+ */
+#define LDP_READ_KERNEL_ALIAS	(LDP_HELPER_ALIAS_BASE | BPF_FUNC_probe_read_kernel)
+static long (*ldp_read_kernel)(void *dst, __u32 size, const void *unsafe_ptr) =
+	(void *)LDP_READ_KERNEL_ALIAS;
+#define bpf_probe_read_kernel ldp_read_kernel
+
+#ifdef LDP_DEFINE_MAPS
+#define LDP_MAP
+#else
+#define LDP_MAP extern
+#endif
+
+/*
+ * The state: the policy, the counters and the record. Created
+ * BPF_F_RDONLY: no syscall writes it; only the object's programs do.
+ */
+LDP_MAP struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__uint(map_flags, BPF_F_RDONLY);
+	__type(key, __u32);
+	__type(value, struct ldp_state);
+} ldp_state SEC(".maps");
+
+/*
+ * What the guards protect, recorded by ldp_arm: kernel pointers, so never
+ * copied out (ldp_read copies ldp_state only).
+ */
+struct ldp_guard {
+	__u64 dir;		/* struct inode * of the pin directory */
+	__u64 sb;		/* struct super_block * of the bpffs holding it */
+	__u64 init_mnt_ns;	/* struct mnt_namespace * of PID 1 */
+	/* the object's programs, from ldp_guard_on: for ldp_guard_bpf_prog */
+	__u32 prog_ids[LDP_GUARD_PROGS];
+	__u32 nr_progs;
+	__u32 reserved;
+};
+
+LDP_MAP struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__uint(map_flags, BPF_F_RDONLY);
+	__type(key, __u32);
+	__type(value, struct ldp_guard);
+} ldp_guard SEC(".maps");
+
+/*
+ * ldp_load's copy of a blob's bitmaps: a context pointer moved by a
+ * register is never dereferenced, and where the warn set starts depends
+ * on nr_reasons, so the bitmaps are copied here, at fixed offsets, and
+ * read from here. Per CPU, and BPF_F_RDONLY: no syscall writes it while
+ * a load runs.
+ */
+#define LDP_SCRATCH_WORDS	(2 * LDP_WORDS)
+
+struct ldp_scratch {
+	__u64 w[LDP_SCRATCH_WORDS];
+};
+
+LDP_MAP struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__uint(map_flags, BPF_F_RDONLY);
+	__type(key, __u32);
+	__type(value, struct ldp_scratch);
+} ldp_scratch SEC(".maps");
+
+/*
+ * The attach targets the guards keep (enum ldp_hook_kind), by vmlinux BTF
+ * id. BPF_F_RDONLY_PROG: no program writes it; ldpolicy fills it before
+ * the object guards, and freezes it.
+ */
+LDP_MAP struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, LDP_MAX_HOOKS);
+	__uint(map_flags, BPF_F_RDONLY_PROG);
+	__type(key, __u32);
+	__type(value, __u32);
+} ldp_hooks SEC(".maps");
+
+static __always_inline struct ldp_state *state(void)
+{
+	__u32 zero = 0;
+
+	return bpf_map_lookup_elem(&ldp_state, &zero);
+}
+
+static __always_inline struct ldp_guard *guard(void)
+{
+	__u32 zero = 0;
+
+	return bpf_map_lookup_elem(&ldp_guard, &zero);
+}
+
+/* Is @id one of the object's programs (ldp_guard_on recorded them)? */
+static __always_inline bool own_prog_id(const struct ldp_guard *g, __u32 id)
+{
+	for (int i = 0; i < LDP_GUARD_PROGS; i++)
+		if ((__u32)i < g->nr_progs && g->prog_ids[i] == id)
+			return true;
+	return false;
+}
+
+/* The guards that keep programs out act from ldp_guard_on. */
+static __always_inline bool guarding(void)
+{
+	struct ldp_state *st = state();
+
+	return st && st->guarding;
+}
+
+/* The guards of pins and mounts act once ldp_arm recorded what they keep. */
+static __always_inline struct ldp_guard *armed_guard(void)
+{
+	struct ldp_state *st = state();
+
+	return st && st->armed ? guard() : NULL;
+}
+
+/* Is @map one of this object's maps? */
+static __always_inline bool own_map(const struct bpf_map *map)
+{
+	return map == (void *)&ldp_state || map == (void *)&ldp_guard ||
+	       map == (void *)&ldp_scratch || map == (void *)&ldp_hooks;
+}
+
+#endif /* LDP_OBJECT_H */

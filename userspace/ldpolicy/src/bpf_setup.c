@@ -1,0 +1,446 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Setting the BPF backend's object up (bpf_setup.h).
+ *
+ * The order is the argument:
+ *   1. load the object (bpf_tags.c checks the kernel tagged its programs
+ *      as ldpolicy computed, or nothing could find it again);
+ *   2. fill ldp_hooks with the running kernel's targets, and freeze it;
+ *   3. attach the LSM programs, and the sysctl guard to the root cgroup;
+ *      from here no new fd reaches the object's maps (ldp_guard_bpf_map);
+ *   4. ldp_guard_on: from here no program can be loaded to run before the
+ *      object's own, and kernel.ftrace_enabled cannot be cleared;
+ *   5. check what was there before: ftrace_enabled on, no program loaded
+ *      or attached that would run first (the guard now refuses an fd to
+ *      one, to ldpolicy too), nothing else holding the object's maps
+ *      (ldp_arm counts their references);
+ *   6. pin, then ldp_arm: the object accepts loads, and guards its pins.
+ * A setup that stops before 6 leaves nothing armed: its pins are cleared
+ * and its attachments undone, here or by the next setup.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dirent.h>
+#include <sys/file.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <linux/magic.h>
+
+#include "bpf_find.h"
+#include "bpf_log.h"
+#include "bpf_setup.h"
+#include "bpf_tags.h"
+#include "kfs.h"
+#include "ldpolicy.skel.h"
+#include "util.h"
+
+/* How long a setup waits for another to finish, in seconds. */
+#define SETUP_LOCK_WAIT	10
+
+/* bpffs on LDP_BPF_FS, mounted if it is not (a bare initramfs). */
+static int ensure_bpffs(struct diags *d)
+{
+	struct statfs fs;
+
+	if (!statfs(LDP_BPF_FS, &fs) && fs.f_type == BPF_FS_MAGIC)
+		return 0;
+	if (mount("bpf", LDP_BPF_FS, "bpf", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=0700")) {
+		diag_error(d, NULL, "BPF backend: " LDP_BPF_FS " is not a bpffs, and mounting one "
+			   "there failed: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The object must be set up from PID 1's mount namespace: its guards keep
+ * the bpffs mounts there from going away, and a bpffs private to another
+ * namespace would take the object with it when that namespace ends.
+ */
+static int in_init_mnt_ns(struct diags *d)
+{
+	struct stat self, init;
+
+	if (stat("/proc/self/ns/mnt", &self) || stat("/proc/1/ns/mnt", &init)) {
+		diag_error(d, NULL, "BPF backend: cannot compare this mount namespace with "
+			   "PID 1's (/proc/*/ns/mnt): %s", strerror(errno));
+		return -1;
+	}
+	if (self.st_dev != init.st_dev || self.st_ino != init.st_ino) {
+		diag_error(d, NULL, "BPF backend: refusing to set up from a mount namespace other than "
+			   "PID 1's: its pins would live and die with this one; run ldpolicy "
+			   "in PID 1's mount namespace (nsenter -t 1 -m)");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The pin directory, locked against another setup. Whoever holds the lock
+ * longer than SETUP_LOCK_WAIT is not a setup: say so rather than wait.
+ */
+static int lock_dir(struct diags *d)
+{
+	struct timespec nap = { 0, 100 * 1000 * 1000 };
+	struct statfs fs;
+	int fd, err = 0;
+
+	if (mkdir(LDP_BPF_DIR, 0700) && errno != EEXIST) {
+		diag_error(d, NULL, "BPF backend: cannot create " LDP_BPF_DIR ": %s", strerror(errno));
+		return -1;
+	}
+	fd = open(LDP_BPF_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || fstatfs(fd, &fs) || fs.f_type != BPF_FS_MAGIC) {
+		diag_error(d, NULL, "BPF backend: " LDP_BPF_DIR " is not a directory of a bpffs%s%s",
+			   fd < 0 ? ": " : "", fd < 0 ? strerror(errno) : "");
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	for (int i = 0; i < SETUP_LOCK_WAIT * 10; i++) {
+		err = flock(fd, LOCK_EX | LOCK_NB) ? errno : 0;
+		if (err != EWOULDBLOCK)
+			break;
+		nanosleep(&nap, NULL);
+	}
+	if (err == ENOSYS) {
+		diag_warning(d, NULL, "BPF backend: this kernel has no file locking "
+			     "(CONFIG_FILE_LOCKING): " LDP_BPF_DIR " is not locked against "
+			     "another ldpolicy setting the backend up at the same time");
+	} else if (err) {
+		diag_error(d, NULL, "BPF backend: cannot lock " LDP_BPF_DIR ": %s",
+			   err == EWOULDBLOCK ? "another process has held its lock for "
+			   "10 seconds (lslocks names it)" : strerror(err));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* Remove what a setup that never armed left in the directory. */
+static int clear_dir(int dirfd, struct diags *d)
+{
+	int fd = dup(dirfd);
+	DIR *dir = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *e;
+	int ret = 0;
+
+	if (!dir) {
+		diag_error(d, NULL, "BPF backend: cannot list " LDP_BPF_DIR ": %s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	rewinddir(dir);
+	while ((e = readdir(dir)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") &&
+		    unlinkat(dirfd, e->d_name, 0)) {
+			diag_error(d, NULL, "BPF backend: cannot clear %s/%s, which no armed object "
+				   "holds: %s", LDP_BPF_DIR, e->d_name, strerror(errno));
+			ret = -1;
+		}
+	closedir(dir);
+	return ret;
+}
+
+static void set_fingerprint(struct ldpolicy_bpf *skel, const void *table)
+{
+	memcpy((void *)skel->rodata->ldp_fingerprint, table_fingerprint(table),
+	       LOCKDOWN_POLICY_FINGERPRINT_SIZE);
+}
+
+/* ldp_hooks: the running kernel's targets, then frozen. */
+static int fill_hooks(struct ldpolicy_bpf *skel, const struct bpf_want *w, struct diags *d)
+{
+	int fd = bpf_map__fd(skel->maps.ldp_hooks), n, err = 0;
+	uint32_t *ids, *kinds;
+
+	n = bpf_hook_ids(w, &ids, &kinds, d);
+	if (n < 0)
+		return -1;
+	for (int i = 0; i < n && !err; i++)
+		err = bpf_map_update_elem(fd, &ids[i], &kinds[i], BPF_NOEXIST) ? errno : 0;
+	free(ids);
+	free(kinds);
+	if (!err)
+		err = bpf_map_freeze(fd) ? errno : 0;
+	if (err)
+		diag_error(d, NULL, "BPF backend: cannot fill its map of guarded targets: %s",
+			   strerror(err));
+	return err ? -1 : 0;
+}
+
+static int run_prog(struct bpf_program *p, void *ctx, size_t size, int *ret)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = ctx, .ctx_size_in = size);
+
+	*ret = 0;
+	if (bpf_prog_test_run_opts(bpf_program__fd(p), &opts))
+		return errno;
+	*ret = (int)opts.retval;
+	return 0;
+}
+
+/* The link skeleton @skel keeps for program @p, or NULL. */
+static struct bpf_link *link_of(struct ldpolicy_bpf *skel, const struct bpf_program *p)
+{
+	for (int i = 0; i < skel->skeleton->prog_cnt; i++)
+		if (*skel->skeleton->progs[i].prog == p)
+			return *skel->skeleton->progs[i].link;
+	return NULL;
+}
+
+static uint32_t id_of(int fd)
+{
+	struct bpf_prog_info info = { 0 };
+	__u32 len = sizeof(info);
+
+	return bpf_obj_get_info_by_fd(fd, &info, &len) ? 0 : info.id;
+}
+
+/* The ids of the loaded programs, and of their links. */
+static void own_ids(struct ldpolicy_bpf *skel, uint32_t *progs, size_t *n_progs,
+		    uint32_t *links, size_t *n_links)
+{
+	struct bpf_program *p;
+
+	*n_progs = *n_links = 0;
+	bpf_object__for_each_program(p, skel->obj) {
+		struct bpf_link *l = link_of(skel, p);
+		struct bpf_link_info li = { 0 };
+		__u32 len = sizeof(li);
+
+		if (bpf_program__fd(p) >= 0 && *n_progs < LDP_MAX_PROGS)
+			progs[(*n_progs)++] = id_of(bpf_program__fd(p));
+		if (l && !bpf_obj_get_info_by_fd(bpf_link__fd(l), &li, &len) &&
+		    *n_links < LDP_MAX_PROGS)
+			links[(*n_links)++] = li.id;
+	}
+}
+
+/*
+ * The references each map may have when ldp_arm counts them: one per
+ * loaded program of the object that uses it, and the loader's own fd.
+ */
+static int expected_refs(struct ldpolicy_bpf *skel, __u64 *refs, struct diags *d)
+{
+	struct bpf_map *maps[LDP_NR_MAPS] = {
+		[LDP_MAP_STATE] = skel->maps.ldp_state, [LDP_MAP_GUARD] = skel->maps.ldp_guard,
+		[LDP_MAP_SCRATCH] = skel->maps.ldp_scratch, [LDP_MAP_HOOKS] = skel->maps.ldp_hooks,
+	};
+
+	for (int m = 0; m < LDP_NR_MAPS; m++) {
+		struct bpf_map_info mi = { 0 };
+		__u32 len = sizeof(mi);
+		struct bpf_program *p;
+
+		if (bpf_obj_get_info_by_fd(bpf_map__fd(maps[m]), &mi, &len)) {
+			diag_error(d, NULL, "BPF backend: cannot read a map's id: %s", strerror(errno));
+			return -1;
+		}
+		refs[m] = 1;
+		bpf_object__for_each_program(p, skel->obj) {
+			__u32 ids[16];
+			struct bpf_prog_info pi = { .nr_map_ids = 16,
+						    .map_ids = (__u64)(unsigned long)ids };
+			__u32 plen = sizeof(pi);
+
+			if (bpf_program__fd(p) < 0)
+				continue;
+			if (bpf_obj_get_info_by_fd(bpf_program__fd(p), &pi, &plen)) {
+				diag_error(d, NULL, "BPF backend: cannot read a program's maps: %s",
+					   strerror(errno));
+				return -1;
+			}
+			for (__u32 i = 0; i < pi.nr_map_ids && i < 16; i++)
+				refs[m] += ids[i] == mi.id;
+		}
+	}
+	return 0;
+}
+
+static int pin_all(struct ldpolicy_bpf *skel, struct diags *d)
+{
+	struct bpf_program *p;
+
+	bpf_object__for_each_program(p, skel->obj) {
+		const char *name = bpf_program__name(p);
+		struct bpf_link *l = link_of(skel, p);
+		char *path;
+		int err = 0;
+
+		if (l) {
+			path = xasprintf(LDP_BPF_DIR "/" LDP_PIN_LINK_PREFIX "%s", name);
+			err = bpf_link__pin(l, path);
+		} else if (!strcmp(name, "ldp_load") || !strcmp(name, "ldp_seal") ||
+			   !strcmp(name, "ldp_read")) {
+			path = xasprintf(LDP_BPF_DIR "/%s", name);
+			err = bpf_program__pin(p, path);
+		} else {
+			continue;
+		}
+		if (err)
+			bpf_log_diag(d, path, -err);
+		free(path);
+		if (err)
+			return -1;
+	}
+	return 0;
+}
+
+/* What the sysctl guard is attached to, for undoing it. */
+struct sysctl_attach {
+	int cgroup;	/* the root cgroup */
+	int prog;	/* a dup of the program's fd */
+};
+
+static int attach_sysctl(struct ldpolicy_bpf *skel, struct sysctl_attach *s, struct diags *d)
+{
+	s->cgroup = kfs_open(KFS_CGROUP2, ".", O_RDONLY | O_DIRECTORY);
+	if (s->cgroup < 0) {
+		diag_error(d, NULL, "BPF backend: cannot open the root cgroup (cgroup2): %s",
+			   strerror(errno));
+		return -1;
+	}
+	if (bpf_prog_attach(bpf_program__fd(skel->progs.ldp_guard_sysctl), s->cgroup,
+			    BPF_CGROUP_SYSCTL, BPF_F_ALLOW_MULTI)) {
+		diag_error(d, NULL, "BPF backend: cannot attach its sysctl guard to the root "
+			   "cgroup: %s", strerror(errno));
+		return -1;
+	}
+	s->prog = fcntl(bpf_program__fd(skel->progs.ldp_guard_sysctl), F_DUPFD_CLOEXEC, 0);
+	return 0;
+}
+
+/* Undo a setup that did not arm: after the guards are gone, the sysctl guard. */
+static void undo(struct ldpolicy_bpf *skel, struct sysctl_attach *s, int dirfd)
+{
+	struct diags quiet = { 0 };
+
+	ldpolicy_bpf__detach(skel);
+	if (s->prog >= 0)
+		bpf_prog_detach2(s->prog, s->cgroup, BPF_CGROUP_SYSCTL);
+	clear_dir(dirfd, &quiet);
+	diag_free(&quiet);
+}
+
+/* Load, attach, guard, check, pin and arm, in the directory @dirfd (locked). */
+static int setup_locked(int dirfd, const struct reason_table *t, struct diags *d)
+{
+	struct sysctl_attach sys = { -1, -1 };
+	struct ldp_guard_on_ctx guard_on = { 0 };
+	struct ldp_arm_ctx arm = { 0 };
+	struct ldpolicy_bpf *skel;
+	struct bpf_want w;
+	uint32_t progs[LDP_MAX_PROGS], links[LDP_MAX_PROGS];
+	size_t n_progs, n_links;
+	int cwd = -1, err, rc = 0, ret = -1, on;
+
+	skel = bpf_object_load(&w, set_fingerprint, t, d);
+	if (!skel)
+		return -1;
+	if (fill_hooks(skel, &w, d))
+		goto out;
+	err = ldpolicy_bpf__attach(skel);
+	if (err) {
+		bpf_log_diag(d, "cannot attach the BPF LSM programs", -err);
+		goto undo;
+	}
+	if (attach_sysctl(skel, &sys, d))
+		goto undo;
+	own_ids(skel, progs, &n_progs, links, &n_links);
+	if (n_progs > LDP_GUARD_PROGS) {
+		diag_error(d, NULL, "BPF backend: %zu programs, more than its guard records", n_progs);
+		goto undo;
+	}
+	memcpy(guard_on.prog_ids, progs, n_progs * sizeof(*progs));
+	guard_on.nr_progs = n_progs;
+	err = run_prog(skel->progs.ldp_guard_on, &guard_on, sizeof(guard_on), &rc);
+	if (err || rc) {
+		diag_error(d, NULL, "BPF backend: cannot start its guards: %s",
+			   strerror(err ? err : -rc));
+		goto undo;
+	}
+	on = bpf_ftrace_enabled(d);
+	if (on <= 0) {
+		if (!on)
+			diag_error(d, NULL, "BPF backend: kernel.ftrace_enabled is 0: BPF LSM "
+				   "programs do not run; set it to 1 and load again");
+		goto undo;
+	}
+	if (bpf_check_foreign(true, progs, n_progs, links, n_links, d)) {
+		diag_error(d, NULL, "BPF backend: not set up: a program could run before its own "
+			   "(above); unload it and load again");
+		goto undo;
+	}
+	if (pin_all(skel, d) || expected_refs(skel, arm.refs, d))
+		goto undo;
+	/* ldp_arm finds the pin directory as its caller's working directory */
+	cwd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (cwd < 0 || fchdir(dirfd)) {
+		diag_error(d, NULL, "BPF backend: cannot enter " LDP_BPF_DIR ": %s",
+			   strerror(errno));
+		goto undo;
+	}
+	err = run_prog(skel->progs.ldp_arm, &arm, sizeof(arm), &rc);
+	if (fchdir(cwd)) {
+		diag_error(d, NULL, "BPF backend: cannot return to the working directory: %s",
+			   strerror(errno));
+		goto undo;
+	}
+	if (err || rc) {
+		diag_error(d, NULL, "BPF backend: not armed: %s",
+			   !err && rc == -EBUSY ? "something else holds a reference to its maps "
+			   "(a process that took one while it was set up): it could write them; "
+			   "load again to set it up anew" : strerror(err ? err : -rc));
+		goto undo;
+	}
+	/* the pins hold the links from now on */
+	for (int i = 0; i < skel->skeleton->prog_cnt; i++)
+		if (*skel->skeleton->progs[i].link)
+			bpf_link__disconnect(*skel->skeleton->progs[i].link);
+	ret = 0;
+	goto out;
+undo:
+	undo(skel, &sys, dirfd);
+out:
+	if (cwd >= 0)
+		close(cwd);
+	if (sys.prog >= 0)
+		close(sys.prog);
+	if (sys.cgroup >= 0)
+		close(sys.cgroup);
+	ldpolicy_bpf__destroy(skel);
+	return ret;
+}
+
+int bpf_setup(const struct reason_table *t, struct diags *d)
+{
+	struct bpf_obj o;
+	int dirfd, ret = -1, found;
+
+	if (in_init_mnt_ns(d) || ensure_bpffs(d))
+		return -1;
+	dirfd = lock_dir(d);
+	if (dirfd < 0)
+		return -1;
+	/* another ldpolicy may have set it up while this one waited */
+	found = bpf_obj_find(&o, d);
+	bpf_obj_close(&o);
+	if (found > 0)
+		ret = 0;
+	else if (!found && !clear_dir(dirfd, d))
+		ret = setup_locked(dirfd, t, d);
+	close(dirfd);	/* and the lock with it */
+	return ret;
+}

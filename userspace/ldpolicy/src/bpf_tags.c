@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The BPF backend's object and the tags of its programs (bpf_tags.h). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <openssl/evp.h>
+
+#include "bpf_log.h"
+#include "bpf_tags.h"
+#include "ldp_bpf.h"
+#include "ldpolicy.skel.h"
+#include "util.h"
+
+/* The section of bpf/tagger.bpf.c, which libbpf hands to us to prepare. */
+#define TAGGER_SECTION	"ldp.tagger"
+
+/* The run the tagger's handler serves: one load of the object at a time. */
+struct tag_run {
+	struct bpf_object *obj;
+	struct bpf_want *want;
+	bool stop;	/* learn the tags, load nothing */
+	bool ran;
+	int err;
+};
+
+static struct tag_run *current_run;
+
+static bool is_helper_call(const struct bpf_insn *insn)
+{
+	return insn->code == (BPF_JMP | BPF_CALL) && !insn->src_reg;
+}
+
+/*
+ * Put back the helpers the object calls under an alias (bpf/ldp_object.h
+ * says why), in @insns of one program; -1 if the program calls a helper
+ * libbpf would rewrite by what the kernel lets it probe (the tags would
+ * then depend on more than the code and the kernel's BTF).
+ */
+int bpf_unalias(struct bpf_insn *insns, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!is_helper_call(&insns[i]))
+			continue;
+		switch (insns[i].imm) {
+		case BPF_FUNC_probe_read:
+		case BPF_FUNC_probe_read_str:
+		case BPF_FUNC_probe_read_kernel:
+		case BPF_FUNC_probe_read_kernel_str:
+		case BPF_FUNC_probe_read_user:
+		case BPF_FUNC_probe_read_user_str:
+			return -1;
+		}
+		if ((insns[i].imm & 0xffff0000) == LDP_HELPER_ALIAS_BASE)
+			insns[i].imm &= 0xffff;
+	}
+	return 0;
+}
+
+int bpf_tag_of(const struct bpf_insn *insns, size_t n, enum bpf_tag_digest digest,
+	       uint8_t *tag)
+{
+	struct bpf_insn *c = xmalloc(n * sizeof(*c));
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int len = 0;
+	bool was_ld_map = false;
+	int ok;
+
+	memcpy(c, insns, n * sizeof(*c));
+	for (size_t i = 0; i < n; i++) {
+		if (!was_ld_map && c[i].code == (BPF_LD | BPF_IMM | BPF_DW) &&
+		    (c[i].src_reg == BPF_PSEUDO_MAP_FD || c[i].src_reg == BPF_PSEUDO_MAP_VALUE)) {
+			was_ld_map = true;
+			c[i].imm = 0;
+		} else if (was_ld_map && !c[i].code && !c[i].dst_reg && !c[i].src_reg &&
+			   !c[i].off) {
+			was_ld_map = false;
+			c[i].imm = 0;
+		} else {
+			was_ld_map = false;
+		}
+	}
+	ok = EVP_Digest(c, n * sizeof(*c), md, &len,
+			digest == BPF_TAG_SHA256 ? EVP_sha256() : EVP_sha1(), NULL) &&
+	     len >= BPF_TAG_SIZE;
+	free(c);
+	if (ok)
+		memcpy(tag, md, BPF_TAG_SIZE);
+	return ok ? 0 : -1;
+}
+
+/* "lsm/locked_down" is attached to bpf_lsm_locked_down. */
+static void lsm_hook_of(const struct bpf_program *p, char *hook, size_t len)
+{
+	const char *sec = bpf_program__section_name(p);
+
+	hook[0] = '\0';
+	if (bpf_program__type(p) == BPF_PROG_TYPE_LSM && !strncmp(sec, "lsm/", 4))
+		snprintf(hook, len, "bpf_lsm_%s", sec + 4);
+}
+
+/*
+ * One program of the object, relocated: its helpers unaliased (for the
+ * kernel too, unless the load is to be stopped), and its tag.
+ */
+static int prepare_prog(struct tag_run *run, struct bpf_program *p, struct bpf_want_prog *w)
+{
+	size_t n = bpf_program__insn_cnt(p);
+	struct bpf_insn *insns = xmalloc(n * sizeof(*insns));
+
+	memcpy(insns, bpf_program__insns(p), n * sizeof(*insns));
+	run->err = bpf_unalias(insns, n) ? EPROTO :
+		   !run->stop && bpf_program__set_insns(p, insns, n) ? EBUSY :
+		   bpf_tag_of(insns, n, BPF_TAG_SHA1, w->tag[BPF_TAG_SHA1]) ||
+		   bpf_tag_of(insns, n, BPF_TAG_SHA256, w->tag[BPF_TAG_SHA256]) ? ENOMEM : 0;
+	free(insns);
+	return run->err ? -1 : 0;
+}
+
+/*
+ * libbpf prepares the tagger, the object's first program: every program
+ * has been relocated for the running kernel, none loaded yet.
+ */
+static int tagger_prepare(struct bpf_program *prog, struct bpf_prog_load_opts *opts,
+			  long cookie)
+{
+	struct tag_run *run = current_run;
+	struct bpf_program *p;
+
+	(void)opts;
+	(void)cookie;
+	if (!run)
+		return -EINVAL;
+	run->ran = true;
+	run->want->n = 0;
+	bpf_object__for_each_program(p, run->obj) {
+		struct bpf_want_prog *w;
+
+		if (run->want->n == LDP_MAX_PROGS) {
+			run->err = E2BIG;
+			return -E2BIG;
+		}
+		if (p != prog && bpf_program__fd(p) >= 0) {
+			run->err = EDOM;	/* loaded before the tagger */
+			return -EDOM;
+		}
+		w = &run->want->prog[run->want->n++];
+		memset(w, 0, sizeof(*w));
+		snprintf(w->name, sizeof(w->name), "%s", bpf_program__name(p));
+		w->type = bpf_program__type(p);
+		w->tagger = p == prog;
+		lsm_hook_of(p, w->hook, sizeof(w->hook));
+		if (!w->tagger && prepare_prog(run, p, w))
+			return -run->err;
+	}
+	return run->stop ? -ECANCELED : 0;
+}
+
+static int ensure_handler(struct diags *d)
+{
+	static int handler = -1;
+	LIBBPF_OPTS(libbpf_prog_handler_opts, opts, .prog_prepare_load_fn = tagger_prepare);
+
+	if (handler >= 0)
+		return 0;
+	handler = libbpf_register_prog_handler(TAGGER_SECTION, BPF_PROG_TYPE_SOCKET_FILTER, 0,
+					       &opts);
+	if (handler < 0) {
+		bpf_log_diag(d, "cannot register the tagger's section with libbpf", -handler);
+		return -1;
+	}
+	return 0;
+}
+
+/* Open the object, its tagger first in load order. */
+static struct ldpolicy_bpf *open_object(struct diags *d)
+{
+	struct ldpolicy_bpf *skel;
+	struct bpf_program *first;
+
+	bpf_log_keep();
+	if (ensure_handler(d))
+		return NULL;
+	skel = ldpolicy_bpf__open();
+	if (!skel) {
+		bpf_log_diag(d, "cannot open the BPF object", errno);
+		return NULL;
+	}
+	first = bpf_object__next_program(skel->obj, NULL);
+	if (first != skel->progs.ldp_tagger) {
+		diag_error(d, NULL, "BPF backend: the object's first program is %s, not its "
+			   "tagger: this ldpolicy was built wrong", bpf_program__name(first));
+		ldpolicy_bpf__destroy(skel);
+		return NULL;
+	}
+	return skel;
+}
+
+static int run_load(struct ldpolicy_bpf *skel, struct tag_run *run, struct diags *d)
+{
+	int err;
+
+	run->obj = skel->obj;
+	current_run = run;
+	err = ldpolicy_bpf__load(skel);
+	current_run = NULL;
+	if (run->err || !run->ran) {
+		if (!run->ran) {
+			bpf_log_diag(d, "cannot prepare the BPF object", err ? -err : EINVAL);
+			return -1;
+		}
+		diag_error(d, NULL, "BPF backend: cannot compute the tags of its programs: %s",
+			   run->err == EDOM ? "libbpf loaded a program before the tagger" :
+			   run->err == EPROTO ? "a program calls a helper libbpf rewrites by "
+			   "probing the kernel: this ldpolicy was built wrong" :
+			   strerror(run->err));
+		return -1;
+	}
+	if (run->stop && err == -ECANCELED) {
+		bpf_log_clear();	/* libbpf's word on the load we stopped */
+		return 0;
+	}
+	if (err) {
+		bpf_log_diag(d, "cannot load the BPF object", -err);
+		return -1;
+	}
+	return 0;
+}
+
+int bpf_want_tags(struct bpf_want *w, struct diags *d)
+{
+	/* the kernel does not change under a running ldpolicy: once */
+	static struct bpf_want known;
+	static bool have;
+	struct tag_run run = { .want = &known, .stop = true };
+	struct ldpolicy_bpf *skel;
+	int ret;
+
+	if (!have) {
+		skel = open_object(d);
+		if (!skel)
+			return -1;
+		ret = run_load(skel, &run, d);
+		ldpolicy_bpf__destroy(skel);
+		if (ret)
+			return -1;
+		have = true;
+	}
+	*w = known;
+	return 0;
+}
+
+void bpf_tag_hex(const uint8_t *tag, char *out)
+{
+	for (int i = 0; i < BPF_TAG_SIZE; i++)
+		sprintf(out + 2 * i, "%02x", tag[i]);
+}
+
+bool bpf_tag_is(const struct bpf_want_prog *w, const uint8_t *tag)
+{
+	return !memcmp(tag, w->tag[BPF_TAG_SHA1], BPF_TAG_SIZE) ||
+	       !memcmp(tag, w->tag[BPF_TAG_SHA256], BPF_TAG_SIZE);
+}
+
+const struct bpf_want_prog *bpf_want_find(const struct bpf_want *w, const char *name)
+{
+	for (size_t i = 0; i < w->n; i++)
+		if (!strcmp(w->prog[i].name, name))
+			return &w->prog[i];
+	return NULL;
+}
+
+/* Are the tags the kernel gave what was computed? Else nothing can be found. */
+static int check_tags(struct ldpolicy_bpf *skel, const struct bpf_want *w, struct diags *d)
+{
+	struct bpf_program *p;
+
+	bpf_object__for_each_program(p, skel->obj) {
+		const struct bpf_want_prog *want = bpf_want_find(w, bpf_program__name(p));
+		struct bpf_prog_info info = { 0 };
+		__u32 len = sizeof(info);
+		char a[17], b[17];
+
+		if (!want || want->tagger)
+			continue;
+		if (bpf_obj_get_info_by_fd(bpf_program__fd(p), &info, &len)) {
+			bpf_log_diag(d, "cannot read a program's tag", errno);
+			return -1;
+		}
+		if (!bpf_tag_is(want, info.tag)) {
+			bpf_tag_hex(info.tag, a);
+			bpf_tag_hex(want->tag[BPF_TAG_SHA1], b);
+			diag_error(d, NULL, "BPF backend: the kernel tagged %s %s, ldpolicy computed "
+				   "%s: it could not find its object again", want->name, a, b);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+struct ldpolicy_bpf *bpf_object_load(struct bpf_want *w,
+				     void (*set_rodata)(struct ldpolicy_bpf *, const void *),
+				     const void *arg, struct diags *d)
+{
+	struct tag_run run = { .want = w };
+	struct ldpolicy_bpf *skel = open_object(d);
+
+	if (!skel)
+		return NULL;
+	if (set_rodata)
+		set_rodata(skel, arg);
+	if (run_load(skel, &run, d) || check_tags(skel, w, d)) {
+		ldpolicy_bpf__destroy(skel);
+		return NULL;
+	}
+	return skel;
+}
