@@ -54,6 +54,18 @@ static __always_inline bool caller_is_mac_admin(void)
 	return cred->cap_effective.val & (1ULL << LDP_CAP_MAC_ADMIN);
 }
 
+/* May the caller change the armed state @st? 0, or the errno to refuse with. */
+static __always_inline int may_change(const struct ldp_state *st)
+{
+	if (!st)
+		return -EFAULT;
+	if (!caller_is_mac_admin())
+		return -EPERM;
+	if (!st->armed)
+		return -ENODEV;
+	return 0;
+}
+
 /* A try-lock on the state for load and seal: they must not interleave. */
 static __always_inline bool state_trylock(struct ldp_state *st)
 {
@@ -173,14 +185,10 @@ int ldp_load(struct ldp_load_ctx *ctx)
 	struct ldp_scratch *sc;
 	__u32 zero = 0, nw;
 	__u32 len = ctx->len, flags, version;
-	int ret = 0;
+	int ret = may_change(st);
 
-	if (!st)
-		return -EFAULT;
-	if (!caller_is_mac_admin())
-		return -EPERM;
-	if (!st->armed)
-		return -ENODEV;
+	if (ret)
+		return ret;
 	if (len > LOCKDOWN_POLICY_MAX_SIZE)
 		return -E2BIG;
 	if (len < sizeof(struct lockdown_policy_header))
@@ -284,13 +292,10 @@ SEC("syscall")
 int ldp_seal(void *ctx)
 {
 	struct ldp_state *st = state();
+	int ret = may_change(st);
 
-	if (!st)
-		return -EFAULT;
-	if (!caller_is_mac_admin())
-		return -EPERM;
-	if (!st->armed)
-		return -ENODEV;
+	if (ret)
+		return ret;
 	if (!state_trylock(st))
 		return -EBUSY;
 	st->sealed = 1;
