@@ -4,6 +4,8 @@
  * BPF_PROG_TEST_RUN: the only ways to change the object's state.
  *
  *   ldp_guard_on  the guards of guard_bpf.bpf.c and guard_sysctl.bpf.c act
+ *   ldp_guard_off they stop, on an object that was never armed: a setup
+ *                 that gives up takes them down before it goes
  *   ldp_arm       the object enforces and guards its pins, if nothing but
  *                 its own programs holds its maps
  *   ldp_load      apply a blob: bits only ever set
@@ -121,6 +123,27 @@ int ldp_guard_on(struct ldp_guard_on_ctx *ctx)
 		g->prog_ids[i] = ctx->prog_ids[i];
 	g->nr_progs = n;
 	st->guarding = 1;
+	return 0;
+}
+
+/*
+ * A setup that gives up stops the guards of the object it abandons: their
+ * links are released asynchronously, and until then they would refuse the
+ * next setup's programs. Never once armed; before, the object enforces
+ * nothing, and ldp_arm refuses to arm it without ldp_guard_on.
+ */
+SEC("syscall")
+int ldp_guard_off(void *ctx)
+{
+	struct ldp_state *st = state();
+
+	if (!st)
+		return -EFAULT;
+	if (!caller_is_mac_admin())
+		return -EPERM;
+	if (st->armed)
+		return -EALREADY;
+	st->guarding = 0;
 	return 0;
 }
 

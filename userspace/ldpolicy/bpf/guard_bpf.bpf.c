@@ -51,7 +51,7 @@ int BPF_PROG(ldp_guard_bpf, int cmd, union bpf_attr *attr, unsigned int size, in
 		return 0;
 	switch (cmd) {
 	case BPF_PROG_LOAD:
-		return runs_first(attr) ? -EPERM : 0;
+		return refuse_if(runs_first(attr));
 	case BPF_PROG_DETACH:
 		/*
 		 * ldp_guard_sysctl is attached to the root cgroup without a
@@ -59,11 +59,11 @@ int BPF_PROG(ldp_guard_bpf, int cmd, union bpf_attr *attr, unsigned int size, in
 		 * other way. Other sysctl programs cannot be detached either
 		 * while the object guards.
 		 */
-		return attr->attach_type == BPF_CGROUP_SYSCTL ? -EPERM : 0;
+		return refuse_if(attr->attach_type == BPF_CGROUP_SYSCTL);
 	case BPF_PROG_ATTACH:
 		/* nor replaced by another */
-		return attr->attach_type == BPF_CGROUP_SYSCTL &&
-		       (attr->attach_flags & BPF_F_REPLACE) ? -EPERM : 0;
+		return refuse_if(attr->attach_type == BPF_CGROUP_SYSCTL &&
+				 (attr->attach_flags & BPF_F_REPLACE));
 	default:
 		return 0;
 	}
@@ -81,7 +81,7 @@ int BPF_PROG(ldp_guard_bpf_map, struct bpf_map *map, fmode_t fmode, int ret)
 {
 	if (ret)
 		return ret;
-	return own_map(map) ? -EPERM : 0;
+	return refuse_if(own_map(map));
 }
 
 /*

@@ -158,6 +158,21 @@ static __always_inline struct ldp_guard *armed_guard(void)
 	return st && st->armed ? guard() : NULL;
 }
 
+/*
+ * -EPERM if @refuse, else 0, by a branch: an LSM program's return value
+ * must be in [-MAX_ERRNO, 0] (6.12's verifier checks it), and clang would
+ * compute "refuse ? -EPERM : 0" as a negation the verifier cannot bound.
+ * The empty asm with side effects in one arm keeps it a branch.
+ */
+static __always_inline int refuse_if(bool refuse)
+{
+	if (refuse) {
+		asm volatile("" ::: "memory");
+		return -EPERM;
+	}
+	return 0;
+}
+
 /* Is @map one of this object's maps? */
 static __always_inline bool own_map(const struct bpf_map *map)
 {

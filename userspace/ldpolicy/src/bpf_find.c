@@ -454,10 +454,42 @@ static int want_of(const struct bpf_want *w, const struct kprog *p)
 	return -1;
 }
 
+int bpf_wait_unattached(struct diags *d)
+{
+	struct timespec nap = { 0, 50 * 1000 * 1000 };
+	struct bpf_want w;
+	int left = -1;
+
+	if (bpf_want_tags(&w, d))
+		return -1;
+	for (int i = 0; i < 100 && left; i++) {
+		struct klists k = { 0 };
+
+		if (i)
+			nanosleep(&nap, NULL);
+		if (list_progs(&k, NULL, NULL, d) || list_links(&k, d)) {
+			klists_free(&k);
+			return -1;
+		}
+		left = 0;
+		for (size_t l = 0; l < k.n_link; l++) {
+			const struct kprog *p = prog_by_id(&k, k.link[l].info.prog_id);
+
+			left += is_lsm_link(&k.link[l]) && p && want_of(&w, p) >= 0;
+		}
+		klists_free(&k);
+	}
+	if (left)
+		diag_error(d, NULL, "BPF backend: %d programs of an earlier setup that never armed "
+			   "are still attached after 5 s", left);
+	return left ? -1 : 0;
+}
+
 /* Programs only the setup uses: it does not pin them, and they go with it. */
 static bool setup_only(const char *name)
 {
-	return !strcmp(name, "ldp_guard_on") || !strcmp(name, "ldp_arm");
+	return !strcmp(name, "ldp_guard_on") || !strcmp(name, "ldp_guard_off") ||
+	       !strcmp(name, "ldp_arm");
 }
 
 /* Read a state through program @fd. 0, or an errno. */

@@ -75,6 +75,14 @@ int bpf_check_foreign(bool progs, const uint32_t *own_ids, size_t n_own,
  */
 int bpf_hook_ids(const struct bpf_want *w, uint32_t **ids, uint32_t **kinds, struct diags *d);
 
+/*
+ * Wait until no program of the object's code is attached any more: an
+ * unarmed setup's, killed before it undid itself, whose pins were just
+ * cleared (the kernel releases links asynchronously). 0, or -1
+ * (diagnosed) if they stay.
+ */
+int bpf_wait_unattached(struct diags *d);
+
 /* kernel.ftrace_enabled: 1 or 0, or -1 (diagnosed) if it cannot be read. */
 int bpf_ftrace_enabled(struct diags *d);
 

@@ -322,11 +322,16 @@ static int attach_sysctl(struct ldpolicy_bpf *skel, struct sysctl_attach *s, str
 	return 0;
 }
 
-/* Undo a setup that did not arm: after the guards are gone, the sysctl guard. */
+/*
+ * Undo a setup that did not arm: the guards stopped, then detached, then
+ * the sysctl guard (which lsm/bpf would keep attached).
+ */
 static void undo(struct ldpolicy_bpf *skel, struct sysctl_attach *s, int dirfd)
 {
 	struct diags quiet = { 0 };
+	int rc;
 
+	run_prog(skel->progs.ldp_guard_off, NULL, 0, &rc);
 	ldpolicy_bpf__detach(skel);
 	if (s->prog >= 0)
 		bpf_prog_detach2(s->prog, s->cgroup, BPF_CGROUP_SYSCTL);
@@ -439,7 +444,7 @@ int bpf_setup(const struct reason_table *t, struct diags *d)
 	bpf_obj_close(&o);
 	if (found > 0)
 		ret = 0;
-	else if (!found && !clear_dir(dirfd, d))
+	else if (!found && !clear_dir(dirfd, d) && !bpf_wait_unattached(d))
 		ret = setup_locked(dirfd, t, d);
 	close(dirfd);	/* and the lock with it */
 	return ret;
