@@ -114,8 +114,9 @@ int ldp_guard_on(struct ldp_guard_on_ctx *ctx)
 	if (!caller_is_mac_admin())
 		return -EPERM;
 	/* once: whoever calls it first names the programs the guards let by */
-	if (st->armed || st->guarding)
+	if (st->armed || st->guards_named)
 		return -EALREADY;
+	st->guards_named = 1;
 	if (n > LDP_GUARD_PROGS)
 		return -E2BIG;
 #pragma unroll
@@ -130,7 +131,8 @@ int ldp_guard_on(struct ldp_guard_on_ctx *ctx)
  * A setup that gives up stops the guards of the object it abandons: their
  * links are released asynchronously, and until then they would refuse the
  * next setup's programs. Never once armed; before, the object enforces
- * nothing, and ldp_arm refuses to arm it without ldp_guard_on.
+ * nothing, and it is never armed after (ldp_arm wants the guards on, and
+ * ldp_guard_on runs once).
  */
 SEC("syscall")
 int ldp_guard_off(void *ctx)

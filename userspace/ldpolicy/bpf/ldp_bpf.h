@@ -124,7 +124,10 @@ struct ldp_seen {
  * @guarding: set once by ldp_guard_on, before ldp_arm: from then no
  *	program can be loaded to run before the object's own (nor an fd be
  *	had to one loaded before), and kernel.ftrace_enabled cannot be
- *	cleared
+ *	cleared; cleared by ldp_guard_off on an object never armed, which
+ *	then never is
+ * @guards_named: ldp_guard_on ran, and named the object's programs: it
+ *	never runs again
  * @sealed: no load is accepted until reboot; never cleared
  * @busy: serialises ldp_load and ldp_seal (a try-lock: EBUSY)
  * @loads: policies applied since boot
@@ -158,7 +161,7 @@ struct ldp_state {
 	__u32 flags;
 	__u32 nr_reasons;
 	__u32 integrity_max;
-	__u32 reserved;
+	__u32 guards_named;
 	__u64 armed_ns;
 	__u64 fingerprint[LOCKDOWN_POLICY_FINGERPRINT_SIZE / 8];
 	__u64 watch[LDP_WORDS];
