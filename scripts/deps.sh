@@ -31,8 +31,9 @@ declare -A groups=(
 	[ldpolicy]="libc6-dev pkg-config libbpf-dev libelf-dev zlib1g-dev libzstd-dev libssl-dev"
 	# The BPF backend's program: clang -target bpf, bpftool gen skeleton.
 	[bpf]="clang bpftool libbpf-dev"
-	# Unit tests.
-	[unit]="libcmocka-dev systemd groff-base"
+	# Unit tests: cmocka; the JSON schemas' validator (python3's
+	# jsonschema), whose python3 also holds apt's locks in the deps.sh test.
+	[unit]="libcmocka-dev systemd groff-base python3-jsonschema"
 	# The Debian package: dpkg-buildpackage with debhelper (it checks
 	# build-essential, the implicit build dependency), then lintian.
 	[deb]="dpkg-dev build-essential debhelper lintian"
@@ -77,9 +78,39 @@ if [ "$(id -u)" != 0 ]; then
 	exit 1
 fi
 
+# Another apt (unattended-upgrades, cloud-init, a second make) may hold
+# the package system's locks: wait for them, up to DEPS_LOCK_TIMEOUT
+# seconds (default 600), instead of failing at once.
+lock_timeout=${DEPS_LOCK_TIMEOUT:-600}
+apt_get() {
+	apt-get -o DPkg::Lock::Timeout="$lock_timeout" "$@"
+}
+
+# apt-get install waits for dpkg's lock with DPkg::Lock::Timeout;
+# apt-get update does not wait for the lists' lock (apt 2.6): retry it
+# while that lock is what fails it.
+update() {
+	local deadline=$((SECONDS + lock_timeout)) said= err
+	while :; do
+		if err=$(apt_get update -q 2>&1 >/dev/null); then
+			[ -z "$err" ] || printf '%s\n' "$err" >&2
+			return 0
+		fi
+		case $err in
+		*"Could not get lock"*) [ $SECONDS -lt $deadline ] || break ;;
+		*) break ;;
+		esac
+		[ -n "$said" ] || echo "deps.sh: another apt holds the package lists' lock: waiting"
+		said=1
+		sleep 1
+	done
+	printf '%s\n' "$err" >&2
+	return 1
+}
+
 echo "deps.sh: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 # An out-of-date package list is the common cause of a failed install on a
 # fresh machine: refresh it once, then install.
-apt-get update -q >/dev/null
-apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+update
+apt_get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
