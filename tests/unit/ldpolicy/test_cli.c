@@ -488,6 +488,11 @@ static void cli_conventions(void **state)
 	assert_int_equal(r.status, 2);
 	assert_non_null(strstr(r.err, "'c' is ambiguous: compile or check"));
 	run_free(&r);
+	/* every command a prefix could mean is named, seal too */
+	r = run("s");
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "'s' is ambiguous: status, suggest or seal"));
+	run_free(&r);
 
 	/* each file on its own: one ok, one broken, the exit the worst */
 	r = run("check", "--table", TABLE_612, integ, bad, coco);
@@ -580,6 +585,78 @@ static void no_kernel(void **state)
 	run_free(&r);
 }
 
+/*
+ * What cannot be undone until reboot is never reached by an abbreviation:
+ * "ldpolicy sea" seals nothing, "ldpolicy lo" loads nothing, "--se" is
+ * not --seal. Each is refused as a usage error before any kernel is
+ * looked at (on a host with a backend, the full names are never run).
+ */
+static void no_irreversible_prefix(void **state)
+{
+	const char *pol = POLICIES "/integrity.ldp";
+	struct run r;
+
+	(void)state;
+	r = run("sea");
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "'sea': seal cannot be undone until reboot"));
+	run_free(&r);
+	r = run("lo", "--table", TABLE_612, pol);
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "'lo': load cannot be undone until reboot"));
+	run_free(&r);
+	r = run("load", "--se", "--table", TABLE_612, pol);
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "'--se': --seal cannot be undone until reboot"));
+	run_free(&r);
+	/* a harmless command still answers to a prefix */
+	r = run("reas", "--table", TABLE_612);
+	assert_int_equal(r.status, 0);
+	run_free(&r);
+}
+
+/*
+ * Exit codes: what is wrong with the command line is a usage error (2),
+ * an environment's fault is 3; a global option a command has no use for
+ * is refused, never dropped.
+ */
+static void usage_exit_codes(void **state)
+{
+	char *out = write_tmp("j-compile.blob", "untouched");
+	struct run r;
+
+	(void)state;
+	r = run("status", "--backend", "nope");
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "unknown backend 'nope'"));
+	run_free(&r);
+	r = run("help", "nosuch");
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "unknown command 'nosuch'"));
+	run_free(&r);
+	r = run("help", "check");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "usage: ldpolicy check"));
+	run_free(&r);
+	r = run("-j", "compile", "--table", TABLE_612, "-o", out, POLICIES "/integrity.ldp");
+	assert_int_equal(r.status, 2);
+	assert_non_null(strstr(r.err, "'compile' takes no -j"));
+	run_free(&r);
+	{
+		FILE *f = fopen(out, "r");
+		char buf[32] = { 0 };
+
+		assert_non_null(f);
+		assert_non_null(fgets(buf, sizeof(buf), f));
+		fclose(f);
+		assert_string_equal(buf, "untouched");
+	}
+	r = run("-q", "reasons", "--table", TABLE_612);
+	assert_int_equal(r.status, 2);
+	run_free(&r);
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -596,6 +673,8 @@ int main(void)
 		cmocka_unit_test(cli_conventions),
 		cmocka_unit_test(json_is_utf8),
 		cmocka_unit_test(no_kernel),
+		cmocka_unit_test(no_irreversible_prefix),
+		cmocka_unit_test(usage_exit_codes),
 	};
 
 	return cmocka_run_group_tests_name("cli", tests, NULL, NULL);

@@ -39,6 +39,7 @@ struct command {
 	int min_args, max_args;	/* operands after the options; max -1: any */
 	const char *summary;
 	const char *help;	/* options, one per line */
+	bool irreversible;	/* cannot be undone until reboot: no abbreviation */
 };
 
 extern const struct command commands[];

@@ -67,7 +67,7 @@ const struct command commands[] = {
 	  HELP_INCLUDE
 	  "  -q, --quiet         print nothing when the load succeeds\n"
 	  "  -t, --table SRC     reason table (default: the running kernel's)\n"
-	  HELP_BACKEND },
+	  HELP_BACKEND, .irreversible = true },
 	{ "status", cmd_status, "[--backend NAME] [--json]", 0, 0,
 	  "show the backend in force, per reason who denies it, and the denial counters",
 	  "  -j, --json          as JSON (ldpolicy.status/1)\n"
@@ -105,7 +105,7 @@ const struct command commands[] = {
 	  HELP_BACKEND },
 	{ "seal", cmd_seal, "[--backend NAME]", 0, 0,
 	  "refuse every later load until reboot",
-	  HELP_BACKEND },
+	  HELP_BACKEND, .irreversible = true },
 	{ 0 }
 };
 
@@ -116,7 +116,7 @@ static void print_help(FILE *f)
 	      "policies, through lockdown_policy or the BPF LSM.\n\n"
 	      "global options: -j, --json  JSON output    -p, --pretty  indented JSON\n"
 	      "                -q, --quiet print less\n"
-	      "\ncommands (or a prefix only one has):\n", f);
+	      "\ncommands (or a prefix only one has; load and seal spelt out):\n", f);
 	for (const struct command *c = commands; c->name; c++)
 		fprintf(f, "  %-10s %s\n", c->name, c->summary);
 	fputs("\nldpolicy COMMAND --help for a command's options; ldpolicy(8) for more.\n"
@@ -175,8 +175,14 @@ int parse_opts(int argc, char **argv, const struct command *cmd, const char *all
 	o->table = "auto";
 	o->backend = "auto";
 	/* ldpolicy -j status: the global options, for the commands that take them */
-	o->json = global.json && strstr(allowed, "json");
-	o->quiet = global.quiet && strstr(allowed, "quiet");
+	if ((global.json && !strstr(allowed, "json")) || (global.quiet && !strstr(allowed, "quiet"))) {
+		usage_error(cmd, "'%s' takes no %s%s", cmd->name, global.json ? "-j/-p" : "-q",
+			    global.json && strstr(allowed, "emit") ?
+			    " (--emit json writes the policy as JSON)" : "");
+		return -1;
+	}
+	o->json = global.json;
+	o->quiet = global.quiet;
 	optind = 1;
 	opterr = 0;
 	/* options anywhere on the line, as GNU tools take them ("--" ends them) */
@@ -197,6 +203,17 @@ int parse_opts(int argc, char **argv, const struct command *cmd, const char *all
 				name = x->name;
 		if (!strstr(allowed, name)) {
 			usage_error(cmd, "'%s' takes no --%s", cmd->name, name);
+			return -1;
+		}
+		/* getopt_long takes "--se" for --seal: not what cannot be undone */
+		if (c == 's' && strcmp(argv[optind - 1], "--seal")) {
+			usage_error(cmd, "'%s': --seal cannot be undone until reboot, so it is never "
+				    "taken by an abbreviation: spell it out", argv[optind - 1]);
+			return -1;
+		}
+		if (c == 'B' && strcmp(optarg, "auto") && strcmp(optarg, "lockdown_policy") &&
+		    strcmp(optarg, "lsm") && strcmp(optarg, "bpf")) {
+			usage_error(cmd, "unknown backend '%s' (auto, lockdown_policy or bpf)", optarg);
 			return -1;
 		}
 		switch (c) {
@@ -247,27 +264,40 @@ int load_table(struct reason_table *t, const struct opts *o, struct diags *d)
 	return table_load(t, o->table, d);
 }
 
-/* A command by its name, or by a prefix only it has (ldpolicy comp). */
+/*
+ * A command by its name, or by a prefix only it has (ldpolicy comp). A
+ * command that cannot be undone until reboot (load, seal) is run by its
+ * full name only: "ldpolicy sea" seals nothing.
+ */
 static const struct command *find_command(const char *name)
 {
-	const struct command *found = NULL;
-	size_t len = strlen(name);
+	const struct command *match[ARRAY_SIZE(commands)];
+	size_t len = strlen(name), n = 0;
+	char list[256] = "";
 
 	for (const struct command *c = commands; c->name; c++) {
 		if (!strcmp(c->name, name))
 			return c;
-		if (len && !strncmp(c->name, name, len)) {
-			if (found) {
-				usage_error(NULL, "'%s' is ambiguous: %s or %s (and maybe more)", name,
-					    found->name, c->name);
-				return NULL;
-			}
-			found = c;
-		}
+		if (len && !strncmp(c->name, name, len))
+			match[n++] = c;
 	}
-	if (!found)
+	if (!n) {
 		usage_error(NULL, "unknown command '%s' (ldpolicy --help lists them)", name);
-	return found;
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++)
+		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
+			 !i ? "" : i + 1 < n ? ", " : " or ", match[i]->name);
+	if (n > 1) {
+		usage_error(NULL, "'%s' is ambiguous: %s", name, list);
+		return NULL;
+	}
+	if (match[0]->irreversible) {
+		usage_error(NULL, "'%s': %s cannot be undone until reboot, so it is never run "
+			    "by an abbreviation: spell it out", name, match[0]->name);
+		return NULL;
+	}
+	return match[0];
 }
 
 static int run_command(int argc, char **argv)
@@ -302,11 +332,14 @@ static int run_command(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (!strcmp(argv[i], "help")) {
-		if (i + 1 < argc && (c = find_command(argv[i + 1]))) {
-			command_help(c, stdout);
+		if (i + 1 >= argc) {
+			print_help(stdout);
 			return EXIT_OK;
 		}
-		print_help(stdout);
+		c = find_command(argv[i + 1]);
+		if (!c)
+			return EXIT_USAGE;
+		command_help(c, stdout);
 		return EXIT_OK;
 	}
 	c = find_command(argv[i]);
