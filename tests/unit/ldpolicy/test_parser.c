@@ -59,7 +59,7 @@ static void every_error(void **state)
 		"allow LOCKDOWN_PERF\n", &d);		/* 11: fine */
 
 	(void)state;
-	assert_int_equal(d.errors, 10);
+	assert_int_equal(d.errors, 9);	/* one per bad line: the unquoted include no longer two */
 	assert_true(has_diag(&d, SEV_ERROR, 1, 5, "needs at least one reason"));
 	assert_true(has_diag(&d, SEV_ERROR, 2, 1, "unknown statement 'frobnicate'"));
 	assert_true(has_diag(&d, SEV_ERROR, 4, 9, "in quotes"));
@@ -115,6 +115,31 @@ static void keyword_suggestions(void **state)
 	diag_free(&d);
 }
 
+/*
+ * One mistake, one error: an unquoted include names the fix and nothing
+ * else on its line; a Unicode space is one character, not three bytes.
+ */
+static void one_error_each(void **state)
+{
+	struct diags d = { 0 };
+	static const char src[] = "include integrity.ldp  # the shipped one\n"
+				  "deny\xe2\x80\x83kcore perf\n"
+				  "deny kcore @ perf ! x\n"
+				  "deny caf\xc3\xa9\n";
+	struct policy_file *f = parse_policy("o.ldp", src, sizeof(src) - 1, &d);
+
+	(void)state;
+	assert_true(has_diag(&d, SEV_ERROR, 1, 9,
+			     "expected a file name in quotes: include \"integrity.ldp\""));
+	assert_true(has_diag(&d, SEV_ERROR, 2, 5, "unexpected character U+2003, a Unicode space"));
+	assert_true(has_diag(&d, SEV_ERROR, 3, 12, "unexpected character '@'"));
+	assert_true(has_diag(&d, SEV_ERROR, 4, 9, "unexpected character U+00E9"));
+	assert_int_equal(d.errors, 4);
+	assert_int_equal(d.n, 4);
+	policy_file_free(f);
+	diag_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -123,6 +148,7 @@ int main(void)
 		cmocka_unit_test(every_error),
 		cmocka_unit_test(nul_byte),
 		cmocka_unit_test(empty),
+		cmocka_unit_test(one_error_each),
 	};
 
 	return cmocka_run_group_tests_name("parser", tests, NULL, NULL);

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Resolution: deny/allow in order, groups, includes, intent, acknowledgements. */
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "test.h"
 #include "policy.h"
 
@@ -226,6 +229,64 @@ static void no_cascade_after_failed_include(void **state)
 	diag_free(&d);
 }
 
+/* Group names, like reasons' short forms, in any case. */
+static void groups_any_case(void **state)
+{
+	struct policy p;
+	struct diags d = { 0 };
+
+	(void)state;
+	assert_int_equal(compile_src(&p, "case.ldp", "deny Integrity\nallow HIBERNATION\n"
+				     "acknowledge hibernation \"t\"\n", &d), 0);
+	assert_int_equal(policy_count(&p), 19);
+	policy_free(&p);
+	assert_int_equal(compile_src(&p, "case2.ldp", "deny CONFIDENTIALITY\n", &d), 0);
+	assert_int_equal(policy_count(&p), 28);
+	policy_free(&p);
+	assert_int_equal(compile_src(&p, "case3.ldp", "deny ALL\n", &d), 0);
+	assert_int_equal(policy_count(&p), 28);
+	policy_free(&p);
+	assert_int_equal(d.errors, 0);
+	diag_free(&d);
+}
+
+/*
+ * A policy reached through a symlink (/etc/lockdown-policy.d/10-x.ldp ->
+ * a shipped one) includes what is beside the file, not beside the link.
+ */
+static void include_beside_symlink_target(void **state)
+{
+	char *target = write_tmp("target-dir", ""), *link = write_tmp("link.ldp", "");
+	char *path, *decoy = write_tmp("part.ldp", "deny LOCKDOWN_PERF\n");
+	struct policy p;
+	struct diags d = { 0 };
+	FILE *f;
+
+	(void)state;
+	unlink(target);
+	assert_int_equal(mkdir(target, 0755), 0);
+	path = malloc(strlen(target) + 32);
+	sprintf(path, "%s/part.ldp", target);
+	f = fopen(path, "w");
+	fputs("deny LOCKDOWN_KCORE\n", f);
+	fclose(f);
+	sprintf(path, "%s/main.ldp", target);
+	f = fopen(path, "w");
+	fputs("include \"part.ldp\"\n", f);
+	fclose(f);
+	unlink(link);
+	assert_int_equal(symlink(path, link), 0);
+	assert_int_equal(policy_compile(&p, &t, &link, 1, &d), 0);
+	assert_true(policy_denies(&p, table_lookup(&t, "kcore")));
+	assert_false(policy_denies(&p, table_lookup(&t, "perf")));
+	policy_free(&p);
+	diag_free(&d);
+	free(path);
+	free(target);
+	free(link);
+	free(decoy);
+}
+
 static void several_files(void **state)
 {
 	struct policy p;
@@ -252,6 +313,8 @@ int main(void)
 		cmocka_unit_test(repeated_ack),
 		cmocka_unit_test(no_cascade_after_failed_include),
 		cmocka_unit_test(several_files),
+		cmocka_unit_test(groups_any_case),
+		cmocka_unit_test(include_beside_symlink_target),
 	};
 
 	return cmocka_run_group_tests_name("policy", tests, setup, teardown);

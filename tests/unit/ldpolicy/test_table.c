@@ -54,6 +54,11 @@ static void lookup_and_suggest(void **state)
 	assert_string_equal(table_suggest(&t, "devmem"), "LOCKDOWN_DEV_MEM");
 	assert_string_equal(table_suggest(&t, "LOCKDOWN_TRACEF"), "LOCKDOWN_TRACEFS");
 	assert_null(table_suggest(&t, "completely_unrelated_words"));
+	/* a short word far from every reason gets no suggestion */
+	assert_null(table_suggest(&t, "nope"));
+	assert_null(table_suggest(&t, "LOCKDOWN_NOPE"));
+	assert_string_equal(table_suggest(&t, "kprobe"), "LOCKDOWN_KPROBES");
+	assert_string_equal(table_suggest(&t, "hibernaton"), "LOCKDOWN_HIBERNATION");
 	table_free(&t);
 }
 

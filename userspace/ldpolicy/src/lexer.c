@@ -33,6 +33,33 @@ void lexer_init(struct lexer *lx, const char *file, const char *text, struct are
 	lx->arena = arena;
 }
 
+void lexer_skip_line(struct lexer *lx)
+{
+	size_t n = strcspn(lx->p, "\n");
+
+	lx->p += n;
+	lx->col += n;
+}
+
+/* The code point of the valid UTF-8 sequence of @n bytes at @s. */
+static unsigned int code_point(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned int cp = n == 2 ? p[0] & 0x1f : n == 3 ? p[0] & 0x0f : p[0] & 0x07;
+
+	for (size_t i = 1; i < n; i++)
+		cp = cp << 6 | (p[i] & 0x3f);
+	return cp;
+}
+
+/* Unicode's spaces, which an editor or a web page slips in for a blank. */
+static bool unicode_space(unsigned int cp)
+{
+	return cp == 0x85 || cp == 0xa0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200b) ||
+	       cp == 0x2028 || cp == 0x2029 || cp == 0x202f || cp == 0x205f || cp == 0x3000 ||
+	       cp == 0xfeff;
+}
+
 static void advance(struct lexer *lx)
 {
 	if (*lx->p == '\n') {
@@ -148,6 +175,7 @@ void lexer_next(struct lexer *lx, struct token *tok)
 		}
 	}
 	tok->loc = (struct loc){ lx->file, lx->line, lx->col };
+	tok->start = lx->p;
 	if (c == '\0') {
 		tok->kind = TOK_EOF;
 	} else if (c == '\n') {
@@ -163,6 +191,20 @@ void lexer_next(struct lexer *lx, struct token *tok)
 		lx->col += lx->p - start;
 		tok->kind = TOK_WORD;
 		tok->text = arena_strndup(lx->arena, start, lx->p - start);
+	} else if (c >= 0x80 && utf8_len(lx->p)) {
+		/* one error for a character, however many bytes it takes */
+		size_t n = utf8_len(lx->p);
+		unsigned int cp = code_point(lx->p, n);
+
+		if (unicode_space(cp))
+			diag_error(lx->d, &tok->loc, "unexpected character U+%04X, a Unicode space: "
+				   "words are separated by ASCII spaces and tabs", cp);
+		else
+			diag_error(lx->d, &tok->loc, "unexpected character U+%04X: outside strings, "
+				   "a policy is ASCII", cp);
+		lx->p += n;
+		lx->col += n;
+		tok->kind = TOK_BAD;
 	} else {
 		if (c >= 0x20 && c < 0x7f)
 			diag_error(lx->d, &tok->loc, "unexpected character '%c'", c);

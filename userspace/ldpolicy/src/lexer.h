@@ -15,6 +15,7 @@ struct token {
 	struct loc loc;
 	char *text;	/* WORD: the word; STRING: the unescaped contents; in
 			 * the lexer's arena, never freed on its own */
+	const char *start;	/* where it starts in the source text */
 };
 
 struct arena;
@@ -35,6 +36,12 @@ void lexer_init(struct lexer *lx, const char *file, const char *text, struct are
  * returned as TOK_BAD.
  */
 void lexer_next(struct lexer *lx, struct token *tok);
+
+/*
+ * Skip the rest of the line, up to its newline, without reading tokens:
+ * after an error, the rest of a statement is not reported again.
+ */
+void lexer_skip_line(struct lexer *lx);
 
 const char *tok_kind_name(enum tok_kind k);
 

@@ -28,10 +28,13 @@ static void next(struct parser *ps)
 	lexer_next(&ps->lx, &ps->tok);
 }
 
+/* After an error: the rest of the line is skipped unread, so one error each. */
 static void skip_line(struct parser *ps)
 {
-	while (ps->tok.kind != TOK_EOL && ps->tok.kind != TOK_EOF)
-		next(ps);
+	if (ps->tok.kind == TOK_EOL || ps->tok.kind == TOK_EOF)
+		return;
+	lexer_skip_line(&ps->lx);
+	next(ps);
 }
 
 static struct word take_word(struct parser *ps)
@@ -82,6 +85,17 @@ static bool parse_names(struct parser *ps, struct stmt *s, const char *kw)
 
 static bool parse_string(struct parser *ps, struct stmt *s, const char *what)
 {
+	if (ps->tok.kind == TOK_WORD && s->kind == ST_INCLUDE) {
+		/* include integrity.ldp: the rest of the line is the name, unquoted */
+		const char *p = ps->tok.start;
+		size_t n = strcspn(p, "#\n");
+
+		while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
+			n--;
+		diag_error(ps->d, &ps->tok.loc, "expected %s in quotes: include \"%.*s\"", what,
+			   (int)n, p);
+		return false;
+	}
 	if (ps->tok.kind != TOK_STRING) {
 		if (ps->tok.kind != TOK_BAD)
 			diag_error(ps->d, &ps->tok.loc, "expected %s in quotes, found %s",

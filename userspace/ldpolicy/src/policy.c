@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "paths.h"
@@ -134,10 +135,10 @@ static void apply_name(struct ctx *c, const struct word *w, enum verdict v)
 	unsigned int lo = 1, hi = 0;
 	int what;
 
-	if (w->text[0] == 'i' && !strcmp(w->text, "integrity")) {
+	/* groups, like reasons' short forms, in any case */
+	if (!strcasecmp(w->text, "integrity")) {
 		hi = t->integrity_max;
-	} else if ((w->text[0] == 'c' && !strcmp(w->text, "confidentiality")) ||
-		   !strcmp(w->text, "all")) {
+	} else if (!strcasecmp(w->text, "confidentiality") || !strcasecmp(w->text, "all")) {
 		hi = t->conf_max;
 	} else if ((what = table_lookup(t, w->text)) >= 0) {
 		lo = what;
@@ -198,6 +199,10 @@ void policy_add_include_dir(const char *dir)
 	include_dirs[n_include_dirs++] = dir;
 }
 
+/*
+ * @from_path is the including file's canonical path: an include is found
+ * beside the file, not beside a symlink to it.
+ */
 static void do_include(struct ctx *c, const struct stmt *s, const char *from_path)
 {
 	const char *name = s->str.text;
@@ -236,7 +241,7 @@ static void do_include(struct ctx *c, const struct stmt *s, const char *from_pat
 	free(path);
 }
 
-static void do_stmt(struct ctx *c, const struct stmt *s, const char *path)
+static void do_stmt(struct ctx *c, const struct stmt *s)
 {
 	struct policy *p = c->p;
 
@@ -249,7 +254,7 @@ static void do_stmt(struct ctx *c, const struct stmt *s, const char *path)
 					 s->kind == ST_WARN ? VERDICT_WARN : VERDICT_ALLOW);
 		break;
 	case ST_INCLUDE:
-		do_include(c, s, path);
+		do_include(c, s, c->stack[c->depth - 1]);
 		break;
 	case ST_SEAL:
 		p->seal = true;
@@ -362,7 +367,7 @@ static int compile_parsed(struct ctx *c, struct policy_file *f, char *real, unsi
 
 	c->stack[c->depth++] = real;
 	for (size_t i = 0; i < f->n; i++)
-		do_stmt(c, &f->stmts[i], f->path);
+		do_stmt(c, &f->stmts[i]);
 	c->depth--;
 	return c->d->errors == errors ? 0 : -1;
 }

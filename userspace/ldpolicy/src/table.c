@@ -175,29 +175,31 @@ int table_lookup(const struct reason_table *t, const char *name)
 	return -1;
 }
 
+/*
+ * The closest short form to @name's, if it is a typo away: at most one
+ * edit in three characters. "nope" is four edits from anything, and gets
+ * no suggestion; "kcor" and "LOCKDOWN_TRACEF" get theirs.
+ */
 const char *table_suggest(const struct reason_table *t, const char *name)
 {
-	const char *best = NULL;
+	const char *best = NULL, *s = strncasecmp(name, "LOCKDOWN_", 9) ? name : name + 9;
 	unsigned int best_d = ~0U;
-	size_t len = strlen(name);
+	size_t len = strlen(s);
 
-	if (len > 64)
+	if (len > 64 || !len)
 		return NULL;
 	for (unsigned int i = 0; i < t->conf_max; i++) {
-		unsigned int d1, d2, dist;
+		unsigned int dist;
 
 		if (!table_is_reason(t, i))
 			continue;
-		d1 = edit_distance(name, t->v[i].id);
-		d2 = edit_distance(name, short_form(t->v[i].id));
-		dist = d1 < d2 ? d1 : d2;
+		dist = edit_distance(s, short_form(t->v[i].id));
 		if (dist < best_d) {
 			best_d = dist;
 			best = t->v[i].id;
 		}
 	}
-	/* a suggestion must be closer than a rewrite */
-	return best_d <= 2 + len / 4 ? best : NULL;
+	return best_d <= (len < 6 ? 1 : len / 3) ? best : NULL;
 }
 
 const uint8_t *table_fingerprint(const struct reason_table *t)
