@@ -43,7 +43,7 @@ static char *slurp_fd(int fd)
  * Run ldpolicy with @argv (NULL-terminated, argv[0] is ours); stdin from
  * /dev/null, stdout to a pipe or, with @out, to that file.
  */
-static struct run runv(const char *out_path, const char **argv)
+static struct run runv(const char *in_path, const char *out_path, const char **argv)
 {
 	int out[2], err[2], st;
 	struct run r;
@@ -55,6 +55,14 @@ static struct run runv(const char *out_path, const char **argv)
 	pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
+		/* a read that never ends fails the test, never hangs it */
+		alarm(60);
+		if (in_path) {
+			int fd = open(in_path, O_RDONLY);
+
+			if (fd < 0 || dup2(fd, 0) < 0)
+				_exit(126);
+		}
 		if (out_path) {
 			int fd = open(out_path, O_WRONLY);
 
@@ -82,9 +90,11 @@ static struct run runv(const char *out_path, const char **argv)
 
 #define ARGV(...) ((const char *[]){ NULL, __VA_ARGS__, NULL })
 /* run("check", "x.ldp"): ldpolicy's output on a pipe */
-#define run(...) runv(NULL, ARGV(__VA_ARGS__))
+#define run(...) runv(NULL, NULL, ARGV(__VA_ARGS__))
 /* run_to(FILE, ...): ldpolicy's standard output to FILE */
-#define run_to(file, ...) runv(file, ARGV(__VA_ARGS__))
+#define run_to(file, ...) runv(NULL, file, ARGV(__VA_ARGS__))
+/* run_from(FILE, ...): ldpolicy's standard input from FILE */
+#define run_from(file, ...) runv(file, NULL, ARGV(__VA_ARGS__))
 
 static void run_free(struct run *r)
 {
@@ -657,6 +667,104 @@ static void usage_exit_codes(void **state)
 	free(out);
 }
 
+/* A file of @size bytes of comment lines. */
+static char *comment_file(const char *name, size_t size)
+{
+	char *path = write_tmp(name, "");
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	for (size_t n = 0; n < size; n += 64)
+		fprintf(f, "# %61s\n", "a comment line, 64 bytes with its newline");
+	assert_int_equal(fclose(f), 0);
+	return path;
+}
+
+/*
+ * Every input is bounded (ldpolicy(8), LIMITS): /dev/zero, a FIFO, a
+ * 2 MiB file, an endless standard input fail at once, "file: too large"
+ * or "not a regular file", whether named on the command line (exit 3),
+ * included (an error at the include, exit 1), or given as a blob, a
+ * table or a model. Before, each read until memory ran out.
+ */
+static void bounded_inputs(void **state)
+{
+	char *big = comment_file("big.ldp", 2 << 20), *ok = comment_file("fine.ldp", 64 << 10);
+	char *fifo = write_tmp("input.fifo", ""), *inc, *fan, *line;
+	struct run r;
+	size_t len;
+
+	(void)state;
+	r = run("check", "--table", TABLE_612, "/dev/zero");
+	assert_int_equal(r.status, 3);
+	assert_non_null(strstr(r.err, "/dev/zero: error: not a regular file"));
+	run_free(&r);
+	unlink(fifo);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	r = run("check", "--table", TABLE_612, fifo);
+	assert_int_equal(r.status, 3);
+	assert_non_null(strstr(r.err, "not a regular file"));
+	run_free(&r);
+	r = run("check", "--table", TABLE_612, big);
+	assert_int_equal(r.status, 3);
+	assert_non_null(strstr(r.err, "big.ldp: error: too large (more than 1 MiB)"));
+	run_free(&r);
+	/* standard input: bounded the same */
+	r = run_from(big, "check", "--table", TABLE_612, "-");
+	assert_int_equal(r.status, 3);
+	assert_non_null(strstr(r.err, "-: error: too large (more than 1 MiB)"));
+	run_free(&r);
+	r = run_from(ok, "check", "--table", TABLE_612, "-");
+	assert_int_equal(r.status, 0);
+	run_free(&r);
+	/* an include: its own error, at the include */
+	inc = write_tmp("inc-zero.ldp", "deny kcore\ninclude \"/dev/zero\"\n");
+	r = run("check", "--table", TABLE_612, inc);
+	assert_int_equal(r.status, 1);
+	assert_non_null(strstr(r.err, "inc-zero.ldp:2:9: error: cannot include '/dev/zero': "
+			       "not a regular file"));
+	run_free(&r);
+	/* includes fanned out: bounded in all, said once */
+	len = strlen("include \"\"\n") + strlen(ok);
+	line = malloc(200 * len + 1);
+	line[0] = '\0';
+	for (int i = 0; i < 200; i++)
+		sprintf(line + strlen(line), "include \"%s\"\n", ok);
+	fan = write_tmp("fan.ldp", line);
+	r = run("check", "--table", TABLE_612, fan);
+	assert_int_equal(r.status, 1);
+	assert_non_null(strstr(r.err, "too large: the policy and its includes read more than "
+			       "8 MiB in all"));
+	assert_null(strstr(strstr(r.err, "in all") + 1, "in all"));
+	run_free(&r);
+	/* a blob, a table, a model */
+	r = run("decompile", "--table", TABLE_612, "/dev/zero");
+	assert_int_equal(r.status, 3);
+	assert_non_null(strstr(r.err, "not a regular file"));
+	run_free(&r);
+	r = run("decompile", "--table", TABLE_612, big);
+	assert_int_equal(r.status, 3);
+	assert_non_null(strstr(r.err, "too large"));
+	run_free(&r);
+	r = run("check", "--table", "/dev/zero", ok);
+	assert_int_equal(r.status, 3);
+	assert_non_null(strstr(r.err, "/dev/zero: error: not a regular file"));
+	run_free(&r);
+	r = run("check", "--table", TABLE_612, "--model", "/dev/zero", ok);
+	assert_int_equal(r.status, 3);
+	assert_non_null(strstr(r.err, "/dev/zero: error: not a regular file"));
+	run_free(&r);
+	r = run("check", "--table", TABLE_612, "--model", fifo, ok);
+	assert_int_equal(r.status, 3);
+	run_free(&r);
+	free(big);
+	free(ok);
+	free(fifo);
+	free(inc);
+	free(fan);
+	free(line);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -675,6 +783,7 @@ int main(void)
 		cmocka_unit_test(no_kernel),
 		cmocka_unit_test(no_irreversible_prefix),
 		cmocka_unit_test(usage_exit_codes),
+		cmocka_unit_test(bounded_inputs),
 	};
 
 	return cmocka_run_group_tests_name("cli", tests, NULL, NULL);

@@ -254,11 +254,12 @@ int read_blob(const char *path, struct reason_table *t, struct blob_info *b,
 	      const struct opts *o, struct diags *d)
 {
 	size_t len;
-	char *buf = read_file(path, &len);
+	char *buf = read_file_max(path, LOCKDOWN_POLICY_MAX_SIZE, &len);
 	int ret;
 
 	if (!buf) {
-		diag_io_error(d, &(struct loc){ .file = path }, "cannot read: %s", strerror(errno));
+		diag_io_error(d, &(struct loc){ .file = path }, "%s",
+			      read_error(errno, LOCKDOWN_POLICY_MAX_SIZE));
 		return -2;
 	}
 	ret = blob_decode(buf, len, path, b, d);

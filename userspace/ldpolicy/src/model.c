@@ -253,9 +253,9 @@ int model_load(struct model *m, const char *path, struct diags *d)
 
 	if (!path)
 		return model_parse(m, ldpolicy_builtin_model, ldpolicy_builtin_model_name, d);
-	text = read_file(path, NULL);
+	text = read_file_max(path, LDP_MAX_TEXT_FILE, NULL);
 	if (!text) {
-		diag_error(d, &(struct loc){ .file = path }, "cannot read: %s", strerror(errno));
+		diag_error(d, &(struct loc){ .file = path }, "%s", read_error(errno, LDP_MAX_TEXT_FILE));
 		return -1;
 	}
 	ret = model_parse(m, text, path, d);

@@ -24,6 +24,8 @@ struct ctx {
 	bool include_failed;	/* what an include would have denied is unknown */
 	char *stack[MAX_INCLUDE_DEPTH];	/* realpaths being compiled */
 	int depth;
+	size_t total;		/* bytes read, includes and all: LDP_MAX_POLICY_TOTAL */
+	bool over_total;	/* past it, said once: nothing more is read */
 };
 
 bool policy_denies(const struct policy *p, unsigned int what)
@@ -335,13 +337,26 @@ static int compile_file(struct ctx *c, const char *path, const struct loc *from)
 		diag_error(c->d, from, "includes nested deeper than %d", MAX_INCLUDE_DEPTH);
 		return -1;
 	}
-	text = read_file(path, &len);
+	if (c->over_total)
+		return -1;
+	text = read_file_max(path, LDP_MAX_POLICY_FILE, &len);
 	if (!text) {
 		if (from)
-			diag_error(c->d, from, "cannot include '%s': %s", path, strerror(errno));
+			diag_error(c->d, from, "cannot include '%s': %s", path,
+				   read_error(errno, LDP_MAX_POLICY_FILE));
 		else
-			diag_io_error(c->d, &(struct loc){ .file = path }, "cannot read: %s",
-				      strerror(errno));
+			diag_io_error(c->d, &(struct loc){ .file = path }, "%s",
+				      read_error(errno, LDP_MAX_POLICY_FILE));
+		return -1;
+	}
+	c->total += len;
+	if (c->total > LDP_MAX_POLICY_TOTAL) {
+		/* includes of includes, fanned out: bounded in all, not only per file */
+		diag_error(c->d, from ? from : &(struct loc){ .file = path },
+			   "too large: the policy and its includes read more than %u MiB in all",
+			   LDP_MAX_POLICY_TOTAL >> 20);
+		c->over_total = true;
+		free(text);
 		return -1;
 	}
 	if (strcmp(path, "-") && realpath(path, real)) {

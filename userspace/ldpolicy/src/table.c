@@ -254,11 +254,11 @@ static int load_text_file(struct reason_table *t, const char *path, bool header,
 			  struct diags *d)
 {
 	struct loc loc = { .file = path };
-	char *text = read_file(path, NULL);
+	char *text = read_file_max(path, LDP_MAX_TEXT_FILE, NULL);
 	int ret;
 
 	if (!text) {
-		diag_error(d, &loc, "cannot read: %s", strerror(errno));
+		diag_error(d, &loc, "%s", read_error(errno, LDP_MAX_TEXT_FILE));
 		return -1;
 	}
 	ret = header ? table_from_header(t, text, path, d) : table_from_text(t, text, path, d);
@@ -266,16 +266,18 @@ static int load_text_file(struct reason_table *t, const char *path, bool header,
 	return ret;
 }
 
+/* The first @n bytes of @path: 0, or -1 (errno 0 when it is shorter). */
 static int sniff(const char *path, unsigned char *buf, size_t n)
 {
-	FILE *f = fopen(path, "rb");
-	size_t got;
+	int fd = open_regular(path, SIZE_MAX);	/* a vmlinux is large: its .BTF is bounded */
+	ssize_t got;
 
-	if (!f)
+	if (fd < 0)
 		return -1;
-	got = fread(buf, 1, n, f);
-	fclose(f);
-	return got == n ? 0 : -1;
+	got = read(fd, buf, n);
+	close(fd);
+	errno = got < 0 ? errno : 0;
+	return got == (ssize_t)n ? 0 : -1;
 }
 
 /*
@@ -344,7 +346,8 @@ int table_load(struct reason_table *t, const char *spec, struct diags *d)
 		return ret;
 	}
 	if (sniff(spec, magic, sizeof(magic))) {
-		diag_error(d, &loc, "cannot read: %s", errno ? strerror(errno) : "too short");
+		diag_error(d, &loc, "%s", errno ? read_error(errno, SIZE_MAX) :
+			   "not a reason table: too short");
 		return -1;
 	}
 	if (!memcmp(magic, "\177ELF", 4) || (magic[0] == 0x9f && magic[1] == 0xeb) ||

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -70,9 +71,37 @@ char *xasprintf(const char *fmt, ...)
 	return s;
 }
 
-char *read_file(const char *path, size_t *len)
+int open_regular(const char *path, size_t max)
 {
-	int fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : 0;
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), err;
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st))
+		goto fail;
+	if (!S_ISREG(st.st_mode)) {
+		errno = S_ISDIR(st.st_mode) ? EISDIR : ENOTREG;
+		goto fail;
+	}
+	/* sysfs and securityfs sizes say nothing: the read below decides */
+	if ((unsigned long long)st.st_size > max) {
+		errno = EFBIG;
+		goto fail;
+	}
+	if (fcntl(fd, F_SETFL, 0))
+		goto fail;
+	return fd;
+fail:
+	err = errno;
+	close(fd);
+	errno = err;
+	return -1;
+}
+
+char *read_file_max(const char *path, size_t max, size_t *len)
+{
+	int fd = strcmp(path, "-") ? open_regular(path, max) : 0;
 	size_t cap = 4096, n = 0;
 	char *buf;
 	ssize_t r;
@@ -81,9 +110,13 @@ char *read_file(const char *path, size_t *len)
 		return NULL;
 	buf = xmalloc(cap);
 	for (;;) {
-		if (n + 1 >= cap)
+		if (n + 1 >= cap) {
+			if (n > max)
+				break;
 			buf = xrealloc(buf, cap *= 2);
-		r = read(fd, buf + n, cap - n - 1);
+		}
+		/* at most one byte past @max: enough to know it is too large */
+		r = read(fd, buf + n, (cap - n - 1 < max + 1 - n ? cap - n - 1 : max + 1 - n));
 		if (r < 0) {
 			int e = errno;
 
@@ -95,15 +128,39 @@ char *read_file(const char *path, size_t *len)
 			errno = e;
 			return NULL;
 		}
-		if (r == 0)
+		if (r == 0 || (n += r) > max)
 			break;
-		n += r;
 	}
 	if (fd)
 		close(fd);
+	if (n > max) {
+		free(buf);
+		errno = EFBIG;
+		return NULL;
+	}
 	buf[n] = '\0';
 	if (len)
 		*len = n;
+	return buf;
+}
+
+char *read_file(const char *path, size_t *len)
+{
+	return read_file_max(path, LDP_MAX_TEXT_FILE, len);
+}
+
+const char *read_error(int err, size_t max)
+{
+	static char buf[128];
+
+	if (err == EFBIG && max % (1U << 20) == 0)
+		snprintf(buf, sizeof(buf), "too large (more than %zu MiB)", max >> 20);
+	else if (err == EFBIG)
+		snprintf(buf, sizeof(buf), "too large (more than %zu bytes)", max);
+	else if (err == ENOTREG)
+		snprintf(buf, sizeof(buf), "not a regular file");
+	else
+		snprintf(buf, sizeof(buf), "cannot read: %s", strerror(err));
 	return buf;
 }
 
