@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Fuzz the BTF table source: the input is a raw BTF blob (seeded from
- * enum lockdown_reason in a real kernel's BTF), read through libbpf and
- * our enum reader. A table that loads must be consistent.
+ * enum lockdown_reason in a real kernel's BTF), walked by table_btf.c's
+ * reader. A table that loads must be consistent.
  */
 #include <stdlib.h>
 

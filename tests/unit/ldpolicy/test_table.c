@@ -191,7 +191,7 @@ static void sources_agree(void **state)
 	diag_free(&d);
 }
 
-/* The BTF reader against a real vmlinux of our kernel build. */
+/* The BTF reader against a real vmlinux of our kernel build (test_btf.c: the rest). */
 static void btf_vmlinux(void **state)
 {
 	struct reason_table t;
@@ -204,28 +204,6 @@ static void btf_vmlinux(void **state)
 	assert_string_equal(t.v[22].id, "LOCKDOWN_KCORE");
 	assert_null(t.v[22].desc);
 	table_free(&t);
-	/* an ELF without BTF, and a file that is no BTF at all */
-	assert_int_equal(table_from_btf(&t, "/proc/self/exe", &d), -1);
-	assert_int_equal(table_from_btf(&t, TABLE_612, &d), -1);
-	assert_true(has_diag(&d, SEV_ERROR, 0, 0, "cannot read BTF"));
-	diag_free(&d);
-}
-
-/*
- * A BTF whose type section is not 4-byte aligned (the header length is
- * 122): libbpf 1.1 takes it and hands out misaligned type pointers. It is
- * refused before any type is read (fuzz_btf found it; UBSan caught the
- * misaligned read in btf_vlen()).
- */
-static void btf_misaligned(void **state)
-{
-	struct reason_table t;
-	struct diags d = { 0 };
-
-	(void)state;
-	assert_int_equal(table_load(&t, REGRESSIONS "/btf/misaligned-type-section", &d), -1);
-	assert_true(has_diag(&d, SEV_ERROR, 0, 0, "malformed BTF: its type section is not "
-			     "4-byte aligned (header length 122"));
 	diag_free(&d);
 }
 
@@ -239,7 +217,6 @@ int main(void)
 		cmocka_unit_test(header_table),
 		cmocka_unit_test(sources_agree),
 		cmocka_unit_test(btf_vmlinux),
-		cmocka_unit_test(btf_misaligned),
 	};
 
 	return cmocka_run_group_tests_name("table", tests, NULL, NULL);
