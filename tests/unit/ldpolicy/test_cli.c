@@ -765,6 +765,36 @@ static void bounded_inputs(void **state)
 	free(line);
 }
 
+/*
+ * A policy that denies and warns about nothing (a boot file whose lines
+ * were all commented out) protects nothing: a warning, an error under
+ * --Werror, never a silent "ok".
+ */
+static void empty_policy_warns(void **state)
+{
+	char *empty = write_tmp("empty.ldp", "# deny integrity\n\n# seal\n");
+	char *out = write_tmp("empty.blob", "untouched");
+	struct run r;
+
+	(void)state;
+	r = run("check", "--table", TABLE_612, empty);
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.err, "empty.ldp: warning: this policy denies nothing and warns "
+			       "about nothing: it protects nothing"));
+	run_free(&r);
+	r = run("check", "--Werror", "--table", TABLE_612, empty);
+	assert_int_equal(r.status, 1);
+	run_free(&r);
+	r = run("compile", "--Werror", "--table", TABLE_612, "-o", out, empty);
+	assert_int_equal(r.status, 1);
+	run_free(&r);
+	r = run("check", "--table", TABLE_612, POLICIES "/coco-devmem.ldp");
+	assert_null(strstr(r.err, "denies nothing"));
+	run_free(&r);
+	free(empty);
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -784,6 +814,7 @@ int main(void)
 		cmocka_unit_test(no_irreversible_prefix),
 		cmocka_unit_test(usage_exit_codes),
 		cmocka_unit_test(bounded_inputs),
+		cmocka_unit_test(empty_policy_warns),
 	};
 
 	return cmocka_run_group_tests_name("cli", tests, NULL, NULL);

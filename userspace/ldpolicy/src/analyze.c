@@ -294,6 +294,14 @@ int analyze_report(struct policy *p, const struct model *m, bool notes, struct d
 				     "defeats no reason this policy denies");
 			diag_code(d, "ack-unused");
 		}
+	if (!policy_count(p) && !policy_count_warned(p)) {
+		/* a boot file whose every line was commented out protects nothing */
+		struct loc at = { p->n_files ? p->files[0]->path : NULL, 0, 0 };
+
+		diag_warning(d, &at, "this policy denies nothing and warns about nothing: it "
+			     "protects nothing");
+		diag_code(d, "empty-policy");
+	}
 	for (unsigned int r = 0; r < t->conf_max; r++)
 		if (unmodelled[r / 64] >> (r % 64) & 1)
 			diag_warning(d, NULL, "%s is not in the reason model %s: bypasses through it "
