@@ -226,8 +226,8 @@ static void intent_is_per_file(void **state)
 	assert_true(has_diag(&d, SEV_ERROR, 2, 6, "LOCKDOWN_KCORE is denied but"));
 	assert_true(has_diag(&d, SEV_ERROR, 2, 12, "LOCKDOWN_KPROBES is denied but"));
 	assert_false(error_for(&d, "LOCKDOWN_DEV_MEM"));
-	/* the blob still says part of it is declared not a boundary */
-	assert_true(policy_flags(&p) & LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY);
+	/* its own denials claim a boundary: the blob must not say it is none */
+	assert_false(policy_flags(&p) & LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY);
 	policy_free(&p);
 	diag_free(&d);
 
@@ -245,6 +245,60 @@ static void intent_is_per_file(void **state)
 	policy_free(&p);
 	diag_free(&d);
 	free(inc);
+}
+
+/*
+ * One rule for intent and acknowledge: a declaration covers the denials
+ * of its own file and of the files it includes, never those of a file
+ * that includes it. Before, an included file's acknowledgement silenced
+ * its includer's bypasses, and an included feature-disable file labelled
+ * a whole integrity policy not a boundary.
+ */
+static void declarations_scope(void **state)
+{
+	char *inc = write_tmp("ack-kexec.ldp", "acknowledge kexec \"the includer's business?\"\n");
+	char *integ = malloc(strlen(POLICIES) + 64), src[512];
+	struct policy p;
+	struct diags d = { 0 };
+
+	(void)state;
+	/* an included acknowledgement does not reach up */
+	snprintf(src, sizeof(src), "include \"%s\"\ndeny all\nallow kexec\n", inc);
+	assert_int_equal(compile(&p, src, &d), -1);
+	assert_true(has_diag(&d, SEV_ERROR, 3, 7, "LOCKDOWN_KEXEC is allowed but defeats"));
+	assert_true(has_diag(&d, SEV_WARNING, 1, 1, "this acknowledges nothing"));
+	policy_free(&p);
+	diag_free(&d);
+	/* one made above reaches down: the laptop's own file, the shipped integrity */
+	sprintf(integ, "%s/integrity.ldp", POLICIES);
+	snprintf(src, sizeof(src), "include \"%s\"\nallow hibernation\n"
+		 "acknowledge hibernation \"encrypted swap\"\n", integ);
+	assert_int_equal(compile(&p, src, &d), 0);
+	assert_int_equal(d.errors + d.warnings, 0);
+	assert_true(policy_flags(&p) & LOCKDOWN_POLICY_FLAG_BYPASS_ACKED);
+	policy_free(&p);
+	/* so does an intent, over what its file includes */
+	snprintf(src, sizeof(src), "intent feature-disable \"a kiosk switch\"\ninclude \"%s\"\n"
+		 "allow kexec\n", integ);
+	assert_int_equal(compile(&p, src, &d), 0);
+	assert_int_equal(d.errors, 0);
+	assert_true(policy_flags(&p) & LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY);
+	policy_free(&p);
+	/* and the nearest declaration wins: an included file claiming a boundary keeps it */
+	{
+		char *b = write_tmp("boundary.ldp", "intent security-boundary\ndeny kcore\n");
+
+		snprintf(src, sizeof(src), "intent feature-disable \"x\"\ninclude \"%s\"\n"
+			 "allow dev_mem\n", b);
+		assert_int_equal(compile(&p, src, &d), -1);
+		assert_true(error_for(&d, "LOCKDOWN_KCORE"));
+		assert_false(policy_flags(&p) & LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY);
+		policy_free(&p);
+		free(b);
+	}
+	diag_free(&d);
+	free(inc);
+	free(integ);
 }
 
 static void observability_acknowledged(void **state)
@@ -454,6 +508,7 @@ int main(void)
 		cmocka_unit_test(coco_needs_its_intent),
 		cmocka_unit_test(intent_is_per_file),
 		cmocka_unit_test(observability_acknowledged),
+		cmocka_unit_test(declarations_scope),
 		cmocka_unit_test(useless_ack_warns),
 		cmocka_unit_test(confidentiality_subsets),
 		cmocka_unit_test(property_random_policies),

@@ -44,10 +44,16 @@ static const struct model_grant *path_of(const struct model *m, const struct mod
 	return best ? best : &a->grants[0];
 }
 
-static int ack_for(const struct policy *p, unsigned int allowed)
+/*
+ * The acknowledgement of @allowed that covers the denial of @denied: one
+ * made in the file that denies it or in a file including that one, never
+ * one made in a file it includes (policy_in_scope()).
+ */
+static int ack_for(const struct policy *p, unsigned int allowed, unsigned int denied)
 {
 	for (size_t i = 0; i < p->n_acks; i++)
-		if (p->acks[i].reason == allowed)
+		if (p->acks[i].reason == allowed &&
+		    policy_in_scope(p, p->acks[i].loc.file, p->deny_loc[denied].file))
 			return i;
 	return -1;
 }
@@ -89,7 +95,7 @@ size_t analyze_findings(const struct policy *p, const struct model *m,
 			(*out)[n++] = (struct finding){
 				.denied = d, .allowed = a, .how = g->how,
 				.with = g->n_with ? g->with[0] : NULL,
-				.ack = ack_for(p, a),
+				.ack = ack_for(p, a, d),
 			};
 		}
 	}
@@ -318,7 +324,8 @@ void analyze_acknowledge_all(struct policy *p, const struct model *m, const char
 	for (size_t i = 0; i < n; i++) {
 		struct ack *a;
 
-		if (ack_for(p, f[i].allowed) >= 0 || policy_feature_intent(p, f[i].denied))
+		if (ack_for(p, f[i].allowed, f[i].denied) >= 0 ||
+		    policy_feature_intent(p, f[i].denied))
 			continue;
 		grow(&p->acks, &p->cap_acks, p->n_acks + 1, sizeof(*p->acks));
 		a = &p->acks[p->n_acks++];

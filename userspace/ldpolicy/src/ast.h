@@ -32,6 +32,8 @@ struct stmt {
 
 struct policy_file {
 	char *path;		/* as given; locs point at it */
+	int parent;		/* in a compiled policy: the index of the file that
+				 * included it, or -1 */
 	struct stmt *stmts;
 	size_t n, cap;
 	struct arena *words;	/* every word and string of the file */

@@ -223,7 +223,7 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 	struct opts o;
 	uint64_t loosen[POLICY_WORDS] = { 0 }, added[POLICY_WORDS] = { 0 };
 	uint64_t warn_added[POLICY_WORDS] = { 0 };
-	bool any_loosen = false, broken = false;
+	bool any_loosen = false, broken = false, boundary = false, feature = false;
 	uint8_t blob[LOCKDOWN_POLICY_MAX_SIZE];
 	size_t len, raw_len = 0;
 	const struct backend *b = NULL;
@@ -258,8 +258,11 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 				p.warn[w] |= one.warn[w];
 			}
 			p.seal |= one.seal;
-			if (one.intent == INTENT_FEATURE_DISABLE)
-				p.intent = INTENT_FEATURE_DISABLE;
+			/* not a boundary only if no file's denials claim one */
+			if (policy_count(&one)) {
+				feature |= one.intent == INTENT_FEATURE_DISABLE;
+				boundary |= one.intent != INTENT_FEATURE_DISABLE;
+			}
 			if (one.n_acks && !p.n_acks) {
 				p.acks = one.acks;
 				p.n_acks = one.n_acks;
@@ -268,6 +271,7 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 			}
 			policy_free(&one);
 		}
+		p.intent = feature && !boundary ? INTENT_FEATURE_DISABLE : INTENT_BOUNDARY;
 		raw_len = 0;
 	} else if (policy_of(&p, &t, argv + i, argc - i, &o, &d, blob, &raw_len) ||
 		   (o.werror && d.warnings)) {

@@ -23,6 +23,7 @@ struct ctx {
 	struct diags *d;
 	bool include_failed;	/* what an include would have denied is unknown */
 	char *stack[MAX_INCLUDE_DEPTH];	/* realpaths being compiled */
+	int stack_file[MAX_INCLUDE_DEPTH];	/* and their indices in p->files */
 	int depth;
 	size_t total;		/* bytes read, includes and all: LDP_MAX_POLICY_TOTAL */
 	bool over_total;	/* past it, said once: nothing more is read */
@@ -86,17 +87,71 @@ unsigned int policy_count_warned(const struct policy *p)
 	return popcount_words(p->warn);
 }
 
+static int file_index(const struct policy *p, const char *file)
+{
+	for (size_t i = 0; i < p->n_files; i++)
+		if (p->files[i]->path == file)
+			return i;
+	return -1;
+}
+
+bool policy_in_scope(const struct policy *p, const char *decl_file, const char *stmt_file)
+{
+	if (!decl_file || !stmt_file)
+		return !decl_file;
+	for (int i = file_index(p, stmt_file); i >= 0; i = p->files[i]->parent)
+		if (p->files[i]->path == decl_file)
+			return true;
+	return false;
+}
+
+/* The intent declared in @file itself, or NULL. */
+static const struct file_intent *intent_of(const struct policy *p, const char *file)
+{
+	for (size_t i = 0; i < p->n_intents; i++)
+		if (p->intents[i].loc.file == file)
+			return &p->intents[i];
+	return NULL;
+}
+
+/*
+ * The nearest declaration up the include chain of the file that denies
+ * @what decides: feature-disable gives its place, security-boundary (or
+ * none) NULL.
+ */
 const struct loc *policy_feature_intent(const struct policy *p, unsigned int what)
 {
 	const char *file = p->deny_loc[what].file;
 
 	if (!file)
 		return p->intent == INTENT_FEATURE_DISABLE ? &p->intent_loc : NULL;
-	for (size_t i = 0; i < p->n_intents; i++)
-		if (p->intents[i].loc.file == file)
-			return p->intents[i].intent == INTENT_FEATURE_DISABLE ? &p->intents[i].loc :
-										NULL;
+	for (int i = file_index(p, file); i >= 0; i = p->files[i]->parent) {
+		const struct file_intent *fi = intent_of(p, p->files[i]->path);
+
+		if (fi)
+			return fi->intent == INTENT_FEATURE_DISABLE ? &fi->loc : NULL;
+	}
 	return NULL;
+}
+
+/* The blob's intent: feature-disable when no denial claims a boundary. */
+static void settle_intent(struct policy *p)
+{
+	const struct file_intent *first = NULL;
+
+	for (size_t i = 0; i < p->n_intents && !first; i++)
+		if (p->intents[i].intent == INTENT_FEATURE_DISABLE)
+			first = &p->intents[i];
+	p->intent = INTENT_BOUNDARY;
+	if (!first)
+		return;
+	for (unsigned int r = 0; r < p->t->conf_max; r++)
+		if (table_is_reason(p->t, r) && policy_denies(p, r) && !policy_feature_intent(p, r))
+			return;
+	p->intent = INTENT_FEATURE_DISABLE;
+	p->intent_loc = first->loc;
+	free(p->intent_why);
+	p->intent_why = first->why ? xstrdup(first->why) : NULL;
 }
 
 uint32_t policy_flags(const struct policy *p)
@@ -277,12 +332,7 @@ static void do_stmt(struct ctx *c, const struct stmt *s)
 			break;
 		}
 		grow(&p->intents, &p->cap_intents, p->n_intents + 1, sizeof(*p->intents));
-		p->intents[p->n_intents++] = (struct file_intent){ in, s->loc };
-		if (in == INTENT_FEATURE_DISABLE && p->intent != INTENT_FEATURE_DISABLE) {
-			p->intent = in;
-			p->intent_loc = s->loc;
-			p->intent_why = s->str.text ? xstrdup(s->str.text) : NULL;
-		}
+		p->intents[p->n_intents++] = (struct file_intent){ in, s->loc, s->str.text };
 		break;
 	}
 	case ST_ACK: {
@@ -380,6 +430,8 @@ static int compile_parsed(struct ctx *c, struct policy_file *f, char *real, unsi
 	grow(&c->p->files, &c->p->cap_files, c->p->n_files + 1, sizeof(*c->p->files));
 	c->p->files[c->p->n_files++] = f;
 
+	f->parent = c->depth ? c->stack_file[c->depth - 1] : -1;
+	c->stack_file[c->depth] = c->p->n_files - 1;
 	c->stack[c->depth++] = real;
 	for (size_t i = 0; i < f->n; i++)
 		do_stmt(c, &f->stmts[i]);
@@ -398,6 +450,7 @@ int policy_compile(struct policy *p, const struct reason_table *t,
 	for (size_t i = 0; i < n; i++)
 		if (compile_file(&c, paths[i], NULL))
 			ret = -1;
+	settle_intent(p);
 	return ret;
 }
 
@@ -409,8 +462,12 @@ int policy_compile_text(struct policy *p, const struct reason_table *t, const ch
 
 	memset(p, 0, sizeof(*p));
 	p->t = t;
+	int ret;
+
 	snprintf(real, sizeof(real), "%s", name);
-	return compile_parsed(&c, parse_policy(name, text, len, d), real, d->errors);
+	ret = compile_parsed(&c, parse_policy(name, text, len, d), real, d->errors);
+	settle_intent(p);
+	return ret;
 }
 
 void policy_free(struct policy *p)

@@ -27,10 +27,15 @@ struct ack {
 	bool used;		/* set by the analysis when it excuses a finding */
 };
 
-/* A file's declared intent: it covers the denials that file makes. */
+/*
+ * A file's declared intent. Like an acknowledgement, it covers the
+ * denials made in its file and in the files that file includes, never
+ * those of a file that includes it (policy_in_scope()).
+ */
 struct file_intent {
 	enum intent intent;
 	struct loc loc;		/* loc.file is the declaring file */
+	const char *why;	/* feature-disable's reason, in the file's arena */
 };
 
 struct policy {
@@ -41,9 +46,11 @@ struct policy {
 	struct loc allow_loc[LOCKDOWN_POLICY_MAX_REASONS];	/* last allow */
 	struct loc warn_loc[LOCKDOWN_POLICY_MAX_REASONS];	/* last warn */
 	/*
-	 * The blob's intent: feature-disable when any file declares it (the
-	 * first such declaration's place and reason here), for the flag
-	 * LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY.
+	 * The blob's intent, for the flag LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY:
+	 * feature-disable only when every denial is covered by a declaration
+	 * of it (the first such declaration's place and reason here); a
+	 * feature-disable file included in a boundary policy does not make it
+	 * one.
 	 */
 	enum intent intent;
 	struct loc intent_loc;
@@ -94,6 +101,13 @@ const char *verdict_name(enum verdict v);	/* "allowed", "warned", "denied" */
  * the blob's. NULL for security-boundary.
  */
 const struct loc *policy_feature_intent(const struct policy *p, unsigned int what);
+/*
+ * Does a declaration (intent, acknowledge) made in @decl_file cover a
+ * statement of @stmt_file? Yes when they are the same file, or @decl_file
+ * includes @stmt_file, directly or not; both are loc.file pointers of @p's
+ * files. A declaration of no file (rebuilt from a blob) covers everything.
+ */
+bool policy_in_scope(const struct policy *p, const char *decl_file, const char *stmt_file);
 void policy_set(struct policy *p, unsigned int what, bool deny);
 void policy_set_verdict(struct policy *p, unsigned int what, enum verdict v);
 unsigned int policy_count(const struct policy *p);	/* denied reasons */
