@@ -182,7 +182,7 @@ static void errors_go_to_stderr(void **state)
 	run_free(&r);
 	r = run("check", "--table", TABLE_612, "--json", src);
 	assert_int_equal(r.status, 1);
-	assert_non_null(strstr(r.out, "\"schema\":\"ldpolicy.check/1\",\"ok\":false"));
+	assert_non_null(strstr(r.out, "\"schema\":\"ldpolicy.check/2\",\"files\":[{\"file\":"));
 	assert_non_null(strstr(r.out, "\"line\":2,\"column\":6"));
 	run_free(&r);
 	r = run("check", "--table", "/nonexistent/table", src);
@@ -484,7 +484,7 @@ static void cli_conventions(void **state)
 	(void)state;
 	r = run("check", integ, "--json", "--table", TABLE_612);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(r.out, "\"schema\":\"ldpolicy.check/1\",\"ok\":true"));
+	assert_non_null(strstr(r.out, "\"schema\":\"ldpolicy.check/2\",\"files\":[{\"file\":"));
 	run_free(&r);
 	r = run("-j", "chec", "--table", TABLE_612, integ);
 	assert_int_equal(r.status, 0);
@@ -492,7 +492,7 @@ static void cli_conventions(void **state)
 	run_free(&r);
 	r = run("-p", "check", "--table", TABLE_612, integ);
 	assert_int_equal(r.status, 0);
-	assert_non_null(strstr(r.out, "{\n  \"schema\": \"ldpolicy.check/1\",\n  \"ok\": true,"));
+	assert_non_null(strstr(r.out, "{\n  \"schema\": \"ldpolicy.check/2\",\n  \"files\": [\n    {\n"));
 	run_free(&r);
 	r = run("c", "--table", TABLE_612, integ);
 	assert_int_equal(r.status, 2);
@@ -508,7 +508,8 @@ static void cli_conventions(void **state)
 	r = run("check", "--table", TABLE_612, integ, bad, coco);
 	assert_int_equal(r.status, 1);
 	assert_non_null(strstr(r.out, "integrity.ldp: ok, 20 reasons denied\n"));
-	assert_non_null(strstr(r.out, "coco-devmem.ldp: ok, 1 reason denied\n"));
+	assert_non_null(strstr(r.out, "coco-devmem.ldp: ok, 1 reason denied; 1 of them defeated by what it allows, "
+			       "excused: not protected\n"));
 	assert_non_null(strstr(r.err, "h-cli.ldp:2:7: error: LOCKDOWN_HIBERNATION is allowed but"));
 	run_free(&r);
 	r = run("check", "-q", "--table", TABLE_612, integ);
@@ -519,7 +520,8 @@ static void cli_conventions(void **state)
 	assert_non_null(strstr(r.out, "\"code\":\"bypass\""));
 	assert_non_null(strstr(r.out, "\"allowed\":[\"LOCKDOWN_HIBERNATION\"]"));
 	assert_non_null(strstr(r.out, "\"denied\":[\"LOCKDOWN_MODULE_SIGNATURE\","));
-	assert_non_null(strstr(r.out, "\"suggestion\":\"acknowledge LOCKDOWN_HIBERNATION \\\"why\\\"\""));
+	assert_non_null(strstr(r.out, "\"fix\":{\"line\":3,\"column\":1,\"length\":0,"
+			       "\"text\":\"acknowledge LOCKDOWN_HIBERNATION \\\"why\\\"\\n\"}"));
 	run_free(&r);
 
 	/* --Werror: a warning fails the run */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analyze.h"
+#include "emit.h"
 #include "util.h"
 
 struct allowed_ctx {
@@ -216,7 +217,13 @@ int analyze_report(struct policy *p, const struct model *m, bool notes, struct d
 				if (f[i].allowed == a && explicit_defeater(p, &f[i]) &&
 				    analyze_on_arch(p, m, &f[i]) && !excuse(p, &f[i]))
 					diag_about(d, true, t->v[f[i].denied].id);
-			diag_suggest(d, "acknowledge %s \"why\"", t->v[a].id);
+			{
+				const char *id = t->v[a].id;
+				char *line = emit_ldp_line("acknowledge", &id, 1, "why");
+
+				diag_fix_add_line(d, allowed_at(p, a)->line, "%s", line);
+				free(line);
+			}
 			diag_note(d, allowed_at(p, a),
 				  "if %s is allowed on purpose, say why: acknowledge %s \"why\"",
 				  t->v[a].id, t->v[a].id);
@@ -272,7 +279,15 @@ int analyze_report(struct policy *p, const struct model *m, bool notes, struct d
 				if (!explicit_defeater(p, &f[k]) && analyze_on_arch(p, m, &f[k]) &&
 				    !excuse(p, &f[k]))
 					diag_about(d, false, t->v[f[k].allowed].id);
-			diag_suggest(d, "deny %s", bad);
+			if (at) {
+				/* deny the defeaters too, on the next line: the emitter writes it */
+				const struct diagnostic *x = &d->v[d->n - 1];
+				char *line = emit_ldp_line("deny", (const char *const *)x->allowed,
+							   x->n_allowed, NULL);
+
+				diag_fix_add_line(d, at->line, "%s", line);
+				free(line);
+			}
 		}
 		if (notes && no) {
 			diag_remark(d, policy_feature_intent(p, den),
@@ -290,6 +305,7 @@ int analyze_report(struct policy *p, const struct model *m, bool notes, struct d
 		diag_note(d, &at, "deny what defeats them too, or say why not: 'acknowledge REASON "
 			  "\"why\"' for an allowed reason, or 'intent feature-disable \"why\"' for a "
 			  "policy that is not a security boundary");
+		diag_code(d, "bypass");
 	}
 	for (size_t i = 0; i < p->n_acks; i++)
 		if (!p->acks[i].used)
@@ -300,6 +316,20 @@ int analyze_report(struct policy *p, const struct model *m, bool notes, struct d
 				     "defeats no reason this policy denies");
 			diag_code(d, "ack-unused");
 		}
+	/* a reason named on its own that no kernel path here asks: say so */
+	for (unsigned int r = 0; r < t->conf_max; r++) {
+		const struct model_reason *mr;
+		const struct loc *at = policy_denies(p, r) ? &p->deny_loc[r] : &p->warn_loc[r];
+
+		if (!table_is_reason(t, r) || !bit_test(p->named, r) ||
+		    policy_verdict(p, r) == VERDICT_ALLOW || !(mr = model_find(m, t->v[r].id)) ||
+		    model_reason_on_arch(mr, model_host_arch()) || !at->file)
+			continue;
+		diag_remark(d, at, "no kernel path on %s asks %s (%s): %s it changes nothing here",
+			    model_host_arch(), t->v[r].id, mr->n_sites ? mr->sites[0] : "no call site",
+			    policy_denies(p, r) ? "denying" : "warning about");
+		diag_code(d, "not-on-arch");
+	}
 	if (!policy_count(p) && !policy_count_warned(p)) {
 		/* a boot file whose every line was commented out protects nothing */
 		struct loc at = { p->n_files ? p->files[0]->path : NULL, 0, 0 };
@@ -310,10 +340,29 @@ int analyze_report(struct policy *p, const struct model *m, bool notes, struct d
 	}
 	for (unsigned int r = 0; r < t->conf_max; r++)
 		if (unmodelled[r / 64] >> (r % 64) & 1)
+		{
 			diag_warning(d, NULL, "%s is not in the reason model %s: bypasses through it "
 				     "are not analysed", t->v[r].id, m->name);
+			diag_code(d, "unmodelled");
+		}
 	free(f);
 	return d->errors == errors ? 0 : -1;
+}
+
+unsigned int analyze_defeated(const struct policy *p, const struct model *m)
+{
+	uint64_t defeated[POLICY_WORDS] = { 0 };
+	unsigned int n = 0;
+	struct finding *f;
+	size_t nf = analyze_findings(p, m, &f, NULL);
+
+	for (size_t i = 0; i < nf; i++)
+		if (analyze_on_arch(p, m, &f[i]) && !bit_test(defeated, f[i].denied)) {
+			defeated[f[i].denied / 64] |= 1ULL << (f[i].denied % 64);
+			n++;
+		}
+	free(f);
+	return n;
 }
 
 void analyze_acknowledge_all(struct policy *p, const struct model *m, const char *why)

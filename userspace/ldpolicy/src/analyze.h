@@ -50,6 +50,12 @@ int analyze_report(struct policy *p, const struct model *m, bool notes, struct d
  */
 void analyze_acknowledge_all(struct policy *p, const struct model *m, const char *why);
 
+/*
+ * How many reasons @p denies that an allowed reason defeats, on this
+ * architecture, excused or not: denied, but not protected.
+ */
+unsigned int analyze_defeated(const struct policy *p, const struct model *m);
+
 /* analyze_report against the built-in model; notes off. */
 int analyze_policy(struct policy *p, struct diags *d);
 

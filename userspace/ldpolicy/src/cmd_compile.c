@@ -141,30 +141,45 @@ static void json_diags(struct json *j, const struct diags *d)
 				json_string(j, x->allowed[r]);
 			json_end_array(j);
 		}
-		json_key(j, "suggestion");
-		json_string(j, x->suggestion);
+		json_key(j, "fix");
+		if (x->fix.text) {
+			json_begin_object(j);
+			json_key(j, "line");
+			json_uint(j, x->fix.line);
+			json_key(j, "column");
+			json_uint(j, x->fix.col);
+			json_key(j, "length");
+			json_uint(j, x->fix.len);
+			json_key(j, "text");
+			json_string(j, x->fix.text);
+			json_end_object(j);
+		} else {
+			json_string(j, NULL);
+		}
 		json_end_object(j);
 	}
 	json_end_array(j);
 }
 
-/* One file's result, as JSON: ok, its diagnostics, and its policy if ok. */
+/* One file's result, as JSON: ok, its diagnostics, and its policy (null if not ok). */
 static void json_check(struct json *j, const char *file, int ret, const struct diags *d,
 		       const struct policy *p)
 {
-	if (file) {
-		json_key(j, "file");
-		json_string(j, file);
-	}
+	json_begin_object(j);
+	json_key(j, "file");
+	json_string(j, file);
 	json_key(j, "ok");
 	json_bool(j, ret == 0);
 	json_diags(j, d);
+	json_key(j, "policy");
 	if (ret == 0) {
-		json_key(j, "policy");
 		json_begin_object(j);
 		emit_json_policy(p, j);
 		json_end_object(j);
+	} else {
+		json_string(j, NULL);
 	}
+	json_end_object(j);
 }
 
 /* ", N warned" for a check's "ok" line. */
@@ -189,11 +204,10 @@ int cmd_check(int argc, char **argv, const struct command *cmd)
 	struct json j;
 	struct opts o;
 	int i = parse_opts(argc, argv, cmd, "table json model Werror quiet include", &o);
-	int worst = EXIT_OK, n;
+	int worst = EXIT_OK;
 
 	if (i < 0)
 		return EXIT_USAGE;
-	n = argc - i;
 	if (load_table(&t, &o, &d)) {
 		flush_diags(&d);
 		return EXIT_ENV;
@@ -204,11 +218,10 @@ int cmd_check(int argc, char **argv, const struct command *cmd)
 		return EXIT_ENV;
 	}
 	if (o.json) {
-		json_begin_document(&j, stdout, "ldpolicy.check/1");
-		if (n > 1) {
-			json_key(&j, "files");
-			json_begin_array(&j);
-		}
+		/* one shape, however many files: a glob may match one */
+		json_begin_document(&j, stdout, "ldpolicy.check/2");
+		json_key(&j, "files");
+		json_begin_array(&j);
 	}
 	for (int a = i; a < argc; a++) {
 		struct policy p;
@@ -221,27 +234,29 @@ int cmd_check(int argc, char **argv, const struct command *cmd)
 		if (ret)
 			worst = d.io_errors || worst == EXIT_ENV ? EXIT_ENV : EXIT_POLICY;
 		if (o.json) {
-			if (n > 1)
-				json_begin_object(&j);
-			json_check(&j, n > 1 ? argv[a] : NULL, ret, &d, &p);
-			if (n > 1)
-				json_end_object(&j);
+			json_check(&j, argv[a], ret, &d, &p);
 			diag_free(&d);
 		} else {
 			flush_diags(&d);
-			if (ret == 0 && !o.quiet)
-				printf("%s: ok, %u reason%s denied%s\n", argv[a], policy_count(&p),
+			if (ret == 0 && !o.quiet) {
+				unsigned int defeated = analyze_defeated(&p, &m);
+
+				printf("%s: ok, %u reason%s denied%s", argv[a], policy_count(&p),
 				       policy_count(&p) == 1 ? "" : "s",
 				       policy_count_warned(&p) ? warned_note(&p) : "");
+				/* an excused bypass is no protection: the ok line says so */
+				if (defeated)
+					printf("; %u of them defeated by what it allows, excused: "
+					       "not protected", defeated);
+				putchar('\n');
+			}
 		}
 		policy_free(&p);
 	}
 	if (o.json) {
-		if (n > 1) {
-			json_end_array(&j);
-			json_key(&j, "ok");
-			json_bool(&j, worst == EXIT_OK);
-		}
+		json_end_array(&j);
+		json_key(&j, "ok");
+		json_bool(&j, worst == EXIT_OK);
 		json_end_document(&j);
 	}
 	model_free(&m);

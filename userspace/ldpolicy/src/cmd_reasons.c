@@ -26,13 +26,8 @@ int cmd_reasons(int argc, char **argv, const struct command *cmd)
 	if (o.json) {
 		struct json j;
 
-		json_begin_document(&j, stdout, "ldpolicy.reasons/1");
-		json_key(&j, "source");
-		json_string(&j, t.source);
-		json_key(&j, "fingerprint");
-		json_string(&j, fp);
-		json_key(&j, "nr_reasons");
-		json_uint(&j, t.conf_max);
+		json_begin_document(&j, stdout, "ldpolicy.reasons/2");
+		emit_json_table(&j, &t);
 		json_key(&j, "reasons");
 		json_begin_array(&j);
 		for (unsigned int r = 0; r < t.conf_max; r++) {

@@ -39,6 +39,9 @@ void diag_add(struct diags *d, enum severity sev, const struct loc *loc,
 	if (vasprintf(&x->msg, fmt, ap) < 0)
 		x->msg = xstrdup("(out of memory formatting a message)");
 	va_end(ap);
+	/* a note belongs to the diagnostic before it, and is of its kind */
+	if (sev == SEV_NOTE && d->n > 1)
+		x->code = d->v[d->n - 2].code;
 	if (sev == SEV_ERROR)
 		d->errors++;
 	else if (sev == SEV_WARNING)
@@ -67,19 +70,29 @@ void diag_about(struct diags *d, bool denied, const char *id)
 	(*v)[(*n)++] = xstrdup(id);
 }
 
-void diag_suggest(struct diags *d, const char *fmt, ...)
+void diag_fix(struct diags *d, const struct loc *at, unsigned int len, const char *fmt, ...)
 {
 	struct diagnostic *x;
 	va_list ap;
 
-	if (!d->n)
+	if (!d->n || !at || !at->line)
 		return;
 	x = &d->v[d->n - 1];
-	free(x->suggestion);
+	free(x->fix.text);
 	va_start(ap, fmt);
-	if (vasprintf(&x->suggestion, fmt, ap) < 0)
-		x->suggestion = NULL;
+	if (vasprintf(&x->fix.text, fmt, ap) < 0)
+		x->fix.text = NULL;
 	va_end(ap);
+	x->fix.line = at->line;
+	x->fix.col = at->col;
+	x->fix.len = len;
+}
+
+void diag_code_rest(struct diags *d, size_t from, const char *code)
+{
+	for (size_t i = from; i < d->n; i++)
+		if (!d->v[i].code)
+			d->v[i].code = code;
 }
 
 struct sort_key {
@@ -260,7 +273,7 @@ void diag_free(struct diags *d)
 			free(d->v[i].allowed[k]);
 		free(d->v[i].denied);
 		free(d->v[i].allowed);
-		free(d->v[i].suggestion);
+		free(d->v[i].fix.text);
 	}
 	free(d->v);
 	*d = (struct diags){ 0 };

@@ -26,7 +26,16 @@ struct diagnostic {
 	const char *code;	/* "bypass", "unknown-reason", "syntax", "io"..., or NULL */
 	char **denied, **allowed;
 	size_t n_denied, n_allowed;
-	char *suggestion;
+	/*
+	 * What to write, as a compiler's fix-it: replace @fix.len bytes at
+	 * @fix.line:@fix.col of the diagnostic's file with @fix.text (a
+	 * len of 0 inserts; a text ending in a newline at column 1 adds a
+	 * line). NULL text: no fix. Always valid policy (tested).
+	 */
+	struct {
+		unsigned int line, col, len;
+		char *text;
+	} fix;
 };
 
 struct diags {
@@ -51,7 +60,14 @@ void diag_add(struct diags *d, enum severity sev, const struct loc *loc,
 /* Structured data of the diagnostic added last, for JSON (see struct diagnostic). */
 void diag_code(struct diags *d, const char *code);
 void diag_about(struct diags *d, bool denied, const char *id);
-void diag_suggest(struct diags *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A fix for the diagnostic added last: replace @len bytes at @at with the text. */
+void diag_fix(struct diags *d, const struct loc *at, unsigned int len, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* A fix that adds the line of @fmt after line @line (0: at the top). */
+#define diag_fix_add_line(d, line, ...) \
+	diag_fix(d, &(struct loc){ NULL, (line) + 1, 1 }, 0, __VA_ARGS__)
+/* Give every diagnostic from the @from'th on that has no code @code. */
+void diag_code_rest(struct diags *d, size_t from, const char *code);
 
 /* Order diagnostics by file (first appearance), line, column. */
 void diag_sort(struct diags *d);

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include <stdlib.h>
 #include <string.h>
 
 #include "emit.h"
@@ -62,6 +64,31 @@ void emit_ldp_string(const char *s, FILE *f)
 	fputc('"', f);
 }
 
+char *emit_ldp_line(const char *keyword, const char *const *names, size_t n, const char *str)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	if (!f) {
+		fputs("ldpolicy: out of memory\n", stderr);
+		exit(3);
+	}
+	fputs(keyword, f);
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, " %s", names[i]);
+	if (str) {
+		fputc(' ', f);
+		emit_ldp_string(str, f);
+	}
+	fputc('\n', f);
+	if (fclose(f)) {
+		fputs("ldpolicy: out of memory\n", stderr);
+		exit(3);
+	}
+	return text;
+}
+
 void emit_ldp(const struct policy *p, const char *source, FILE *f)
 {
 	const struct reason_table *t = p->t;
@@ -100,22 +127,35 @@ void emit_json_reason(struct json *j, const struct reason_table *t, unsigned int
 	json_string(j, class_name(t->v[what].cls));
 }
 
-void emit_json_policy(const struct policy *p, struct json *j)
+void emit_json_table(struct json *j, const struct reason_table *t)
 {
-	const struct reason_table *t = p->t;
+	unsigned int count = 0;
 	char fp[65];
 
+	for (unsigned int r = 0; r < t->conf_max; r++)
+		count += table_is_reason(t, r);
 	table_fingerprint_hex(t, fp);
-	json_key(j, "schema");
-	json_string(j, "ldpolicy.policy/1");
-	json_key(j, "table");
-	json_begin_object(j);
 	json_key(j, "source");
 	json_string(j, t->source);
 	json_key(j, "fingerprint");
 	json_string(j, fp);
-	json_key(j, "nr_reasons");
+	json_key(j, "count");
+	json_uint(j, count);
+	json_key(j, "integrity_max");
+	json_uint(j, t->integrity_max);
+	json_key(j, "confidentiality_max");
 	json_uint(j, t->conf_max);
+}
+
+void emit_json_policy(const struct policy *p, struct json *j)
+{
+	const struct reason_table *t = p->t;
+
+	json_key(j, "schema");
+	json_string(j, "ldpolicy.policy/2");
+	json_key(j, "table");
+	json_begin_object(j);
+	emit_json_table(j, t);
 	json_end_object(j);
 	json_key(j, "intent");
 	json_string(j, p->intent == INTENT_FEATURE_DISABLE ? "feature-disable" :

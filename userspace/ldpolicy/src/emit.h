@@ -20,10 +20,23 @@ void emit_ldp(const struct policy *p, const char *source, FILE *f);
 /* @s as a quoted .ldp string, escaped. */
 void emit_ldp_string(const char *s, FILE *f);
 
+/*
+ * One .ldp statement as a line: @keyword, the @n @names, and @str quoted
+ * if not NULL ("acknowledge LOCKDOWN_KEXEC \"why\"\n"). Malloc'd.
+ */
+char *emit_ldp_line(const char *keyword, const char *const *names, size_t n, const char *str);
+
 /* The members every JSON reason object starts with: value, id, class. */
 void emit_json_reason(struct json *j, const struct reason_table *t, unsigned int what);
 
-/* The "ldpolicy.policy/1" JSON object (members only: caller opens it). */
+/*
+ * A reason table's members: source, fingerprint, count (the reasons),
+ * integrity_max and confidentiality_max (the levels' values; the latter
+ * is what a blob header calls nr_reasons).
+ */
+void emit_json_table(struct json *j, const struct reason_table *t);
+
+/* The "ldpolicy.policy/2" JSON object (members only: caller opens it). */
 void emit_json_policy(const struct policy *p, struct json *j);
 /* The same object as a whole JSON document on F. */
 void emit_json_policy_document(const struct policy *p, FILE *f);

@@ -94,6 +94,7 @@ static bool parse_string(struct parser *ps, struct stmt *s, const char *what)
 			n--;
 		diag_error(ps->d, &ps->tok.loc, "expected %s in quotes: include \"%.*s\"", what,
 			   (int)n, p);
+		diag_fix(ps->d, &ps->tok.loc, n, "\"%.*s\"", (int)n, p);
 		return false;
 	}
 	if (ps->tok.kind != TOK_STRING) {
@@ -191,9 +192,8 @@ static bool parse_stmt(struct parser *ps, struct stmt *s)
 		else
 			diag_error(ps->d, &ps->tok.loc, "unknown statement '%s': expected deny, "
 				   "allow, include, intent, acknowledge or seal", kw);
-		diag_code(ps->d, "syntax");
 		if (strlen(kw) <= 32 && best_d <= 2)
-			diag_suggest(ps->d, "%s", best);
+			diag_fix(ps->d, &ps->tok.loc, strlen(kw), "%s", best);
 	}
 	return false;
 }
@@ -203,6 +203,7 @@ struct policy_file *parse_policy(const char *path, const char *text, size_t len,
 {
 	struct policy_file *f = xcalloc(1, sizeof(*f));
 	struct parser ps = { .d = d, .f = f };
+	size_t first = d->n;
 
 	f->path = xstrdup(path);
 	f->words = xcalloc(1, sizeof(*f->words));
@@ -239,6 +240,7 @@ struct policy_file *parse_policy(const char *path, const char *text, size_t len,
 		}
 	}
 	free(ps.names);
+	diag_code_rest(d, first, "syntax");
 	return f;
 }
 

@@ -208,6 +208,10 @@ static void apply_name(struct ctx *c, const struct word *w, enum verdict v)
 				diag_error(c->d, &w->loc, "%s is a level, not a reason%s", w->text,
 					   i == t->integrity_max ? ": use the group 'integrity'" :
 					   i == t->conf_max ? ": use the group 'confidentiality'" : "");
+				diag_code(c->d, "not-a-reason");
+				if (i == t->integrity_max || i == t->conf_max)
+					diag_fix(c->d, &w->loc, strlen(w->text), "%s",
+						 i == t->integrity_max ? "integrity" : "confidentiality");
 				return;
 			}
 		if (s)
@@ -218,7 +222,7 @@ static void apply_name(struct ctx *c, const struct word *w, enum verdict v)
 				   w->text, t->source);
 		diag_code(c->d, "unknown-reason");
 		if (s)
-			diag_suggest(c->d, "%s", s);
+			diag_fix(c->d, &w->loc, strlen(w->text), "%s", s);
 		return;
 	}
 	if (v == VERDICT_ALLOW) {
@@ -228,9 +232,14 @@ static void apply_name(struct ctx *c, const struct word *w, enum verdict v)
 			any |= table_is_reason(t, i) && policy_verdict(c->p, i) != VERDICT_ALLOW;
 		/* after a failed include, not knowing is no finding */
 		if (!any && !c->include_failed)
+		{
 			diag_warning(c->d, &w->loc, "'allow %s' has no effect: nothing it names is "
 				     "denied or warned here", w->text);
+			diag_code(c->d, "no-effect");
+		}
 	}
+	if (hi == lo + 1)
+		c->p->named[lo / 64] |= 1ULL << (lo % 64);
 	for (unsigned int i = lo; i < hi; i++) {
 		if (!table_is_reason(t, i))
 			continue;
@@ -289,6 +298,7 @@ static void do_include(struct ctx *c, const struct stmt *s, const char *from_pat
 		diag_error(c->d, &s->str.loc, "cannot include '%s': not beside this file, %sor in "
 			   "the shipped policies (%s)", name,
 			   n_include_dirs ? "in the -I directories " : "", LDPOLICY_POLICY_DIR);
+		diag_code(c->d, "include");
 		c->include_failed = true;
 		free(path);
 		return;
@@ -328,6 +338,7 @@ static void do_stmt(struct ctx *c, const struct stmt *s)
 		if (fi) {
 			diag_error(c->d, &s->loc, "%s intent: a file declares its intent once",
 				   fi->intent == in ? "repeated" : "conflicting");
+			diag_code(c->d, "intent");
 			diag_note(c->d, &fi->loc, "the intent was declared here");
 			break;
 		}
@@ -347,17 +358,19 @@ static void do_stmt(struct ctx *c, const struct stmt *s)
 				   sug ? sug : "", sug ? "'?" : "");
 			diag_code(c->d, "unknown-reason");
 			if (sug)
-				diag_suggest(c->d, "%s", sug);
+				diag_fix(c->d, &s->names[0].loc, strlen(s->names[0].text), "%s", sug);
 			break;
 		}
 		if (!s->str.text[0]) {
 			diag_error(c->d, &s->str.loc, "an acknowledgement needs a reason, not an empty string");
+			diag_code(c->d, "acknowledge");
 			break;
 		}
 		for (size_t i = 0; i < p->n_acks; i++)
 			if (p->acks[i].reason == (unsigned int)what) {
 				diag_warning(c->d, &s->loc, "%s is acknowledged already: this "
 					     "acknowledgement is ignored", p->t->v[what].id);
+				diag_code(c->d, "acknowledge");
 				diag_note(c->d, &p->acks[i].loc, "the first acknowledgement");
 				what = -1;
 				break;
@@ -385,18 +398,25 @@ static int compile_file(struct ctx *c, const char *path, const struct loc *from)
 
 	if (c->depth == MAX_INCLUDE_DEPTH) {
 		diag_error(c->d, from, "includes nested deeper than %d", MAX_INCLUDE_DEPTH);
+		diag_code(c->d, "limit");
 		return -1;
 	}
 	if (c->over_total)
 		return -1;
 	text = read_file_max(path, LDP_MAX_POLICY_FILE, &len);
 	if (!text) {
-		if (from)
+		int err = errno;
+
+		if (from) {
 			diag_error(c->d, from, "cannot include '%s': %s", path,
-				   read_error(errno, LDP_MAX_POLICY_FILE));
-		else
+				   read_error(err, LDP_MAX_POLICY_FILE));
+			diag_code(c->d, err == EFBIG ? "limit" : "include");
+		} else {
 			diag_io_error(c->d, &(struct loc){ .file = path }, "%s",
-				      read_error(errno, LDP_MAX_POLICY_FILE));
+				      read_error(err, LDP_MAX_POLICY_FILE));
+			if (err == EFBIG)
+				diag_code(c->d, "limit");
+		}
 		return -1;
 	}
 	c->total += len;
@@ -405,6 +425,7 @@ static int compile_file(struct ctx *c, const char *path, const struct loc *from)
 		diag_error(c->d, from ? from : &(struct loc){ .file = path },
 			   "too large: the policy and its includes read more than %u MiB in all",
 			   LDP_MAX_POLICY_TOTAL >> 20);
+		diag_code(c->d, "limit");
 		c->over_total = true;
 		free(text);
 		return -1;
@@ -413,6 +434,7 @@ static int compile_file(struct ctx *c, const char *path, const struct loc *from)
 		for (int i = 0; i < c->depth; i++)
 			if (!strcmp(c->stack[i], real)) {
 				diag_error(c->d, from, "'%s' includes itself", path);
+				diag_code(c->d, "include");
 				free(text);
 				return -1;
 			}

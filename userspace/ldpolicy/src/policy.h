@@ -42,6 +42,7 @@ struct policy {
 	const struct reason_table *t;
 	uint64_t deny[POLICY_WORDS];
 	uint64_t warn[POLICY_WORDS];	/* warned, allowed: never also in deny */
+	uint64_t named[POLICY_WORDS];	/* named on their own by a statement, not by a group */
 	struct loc deny_loc[LOCKDOWN_POLICY_MAX_REASONS];	/* last deny */
 	struct loc allow_loc[LOCKDOWN_POLICY_MAX_REASONS];	/* last allow */
 	struct loc warn_loc[LOCKDOWN_POLICY_MAX_REASONS];	/* last warn */
