@@ -369,7 +369,9 @@ UNIT_DEFS := -DTABLE_612='"$(abspath userspace/ldpolicy/tables/linux-6.12.table)
 	-DKERNEL_TREE='"$(abspath $(KTREE))"' -DVMLINUX='"$(abspath $(BUILD)/obj-test/vmlinux)"' \
 	-DLDPOLICY_BIN='"$(abspath $(UNIT)/ldpolicy)"' -DPOLICIES='"$(abspath policies)"' \
 	-DFIXTURES='"$(abspath tests/unit/fixtures)"' \
-	-DREGRESSIONS='"$(abspath tests/fuzz/regressions)"'
+	-DREGRESSIONS='"$(abspath tests/fuzz/regressions)"' \
+	-DSCHEMAS='"$(abspath userspace/ldpolicy/schemas)"' \
+	-DVALIDATE='"$(abspath tests/unit/schemas/validate.py)"'
 
 # the tool's objects but its command layer (tested through the binary)
 UNIT_OBJS := $(patsubst userspace/ldpolicy/src/%.c,$(UNIT)/obj/%.o,$(filter-out \
@@ -381,7 +383,7 @@ $(UNIT)/ldpolicy: $(LDP_SRCS) | deps-ldpolicy+bpf+unit
 		LDFLAGS="$(SAN)" $(abspath $@)
 
 $(UNIT)/test_%: tests/unit/ldpolicy/test_%.c tests/unit/ldpolicy/test.h $(UNIT)/ldpolicy \
-		$(wildcard tests/unit/fixtures/*)
+		$(wildcard tests/unit/fixtures/*) $(wildcard userspace/ldpolicy/schemas/*)
 	$(CC) -std=gnu11 -g -O1 -Wall -Wextra -Werror $(SAN) -Ikernel/include/uapi \
 		-Iuserspace/ldpolicy/src -Iuserspace/ldpolicy/bpf -I$(UNIT)/bpf $(UNIT_DEFS) -o $@ $< \
 		$(UNIT_OBJS) -lcmocka -lbpf -lelf -lz -lcrypto
