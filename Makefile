@@ -390,7 +390,8 @@ $(UNIT)/test_%: tests/unit/ldpolicy/test_%.c tests/unit/ldpolicy/test.h $(UNIT)/
 
 test-unit: $(UNIT_TESTS) $(LDPOLICY) | deps-ldpolicy+bpf+unit
 	@tests/unit/run.sh tests/unit/ktap/run.sh tests/unit/model/run.sh \
-		tests/unit/install/run.sh tests/unit/deps/run.sh $(UNIT_TESTS)
+		tests/unit/install/run.sh tests/unit/deps/run.sh "tests/unit/docs/run.sh $(UNIT)/ldpolicy" \
+		$(UNIT_TESTS)
 
 # --- benchmarks (make bench; never part of make check) ----------------
 

@@ -29,6 +29,10 @@ static struct {
 	"                      beside the file that includes them (then: the\n" \
 	"                      shipped policies)\n"
 
+#define HELP_MODEL \
+	"      --model FILE    the reason model for the bypass analysis (default:\n" \
+	"                      the built-in one)\n"
+
 #define HELP_BACKEND \
 	"      --backend NAME  lockdown_policy, bpf, or auto (default: the LSM if the\n" \
 	"                      kernel has it, else the BPF LSM backend)\n"
@@ -42,18 +46,21 @@ const struct command commands[] = {
 	  "      --Werror        warnings fail the compile\n"
 	  HELP_INCLUDE
 	  "  -t, --table SRC     reason table: auto, a securityfs directory, an offline\n"
-	  "                      table, a vmlinux or BTF file, or include/linux/security.h\n" },
+	  "                      table, a vmlinux or BTF file, or include/linux/security.h\n"
+	  HELP_MODEL },
 	{ "check", cmd_check, "[--table SRC] [--json] [--Werror] [-q] FILE...", 1, -1,
 	  "report every error and every bypass in policy files, each on its own",
 	  "  -t, --table SRC     reason table (see compile)\n"
-	  "  -j, --json          diagnostics as JSON (ldpolicy.check/1)\n"
+	  "  -j, --json          diagnostics as JSON (ldpolicy.check/2)\n"
 	  "      --Werror        warnings fail the check\n"
 	  "  -q, --quiet         no 'ok' line for a file without problems\n"
+	  HELP_MODEL
 	  HELP_INCLUDE },
 	{ "decompile", cmd_decompile, "[--table SRC] [--json] BLOB", 1, 1,
 	  "print a blob as policy source",
 	  "  -t, --table SRC     reason table to name the bits with (see compile)\n"
-	  "  -j, --json          as JSON (ldpolicy.policy/1)\n" },
+	  "  -j, --json          as JSON (ldpolicy.policy/2)\n"
+	  HELP_MODEL },
 	{ "load", cmd_load, "[--backend NAME] [--table SRC] [--merge] [--seal] [--boot] [--dry-run] [--force] [--Werror] [-q] FILE|BLOB...", 1, -1,
 	  "load a policy into the running kernel",
 	  "      --merge         load the union of FILE and the policy in force\n"
@@ -89,11 +96,12 @@ const struct command commands[] = {
 	{ "reasons", cmd_reasons, "[--table SRC] [--json]", 0, 0,
 	  "list the reason table (the output is an offline table file)",
 	  "  -t, --table SRC     the table to list (see compile)\n"
-	  "  -j, --json          as JSON (ldpolicy.reasons/1)\n" },
+	  "  -j, --json          as JSON (ldpolicy.reasons/2)\n" },
 	{ "explain", cmd_explain, "[--json] REASON", 1, 1,
 	  "what REASON gates, what allowing it grants, what it defeats",
 	  "  -t, --table SRC     reason table (see compile)\n"
-	  "  -j, --json          as JSON (ldpolicy.explain/1)\n" },
+	  "  -j, --json          as JSON (ldpolicy.explain/2)\n"
+	  HELP_MODEL },
 	{ "suggest", cmd_suggest, "[--backend NAME] [--base integrity|confidentiality] [-o FILE] [--json]", 0, 0,
 	  "write a policy from what warn mode observed: deny what nothing used",
 	  "      --base LEVEL    the reasons to deny unless used: confidentiality\n"
@@ -101,7 +109,7 @@ const struct command commands[] = {
 	  "  -o, --output FILE   write to FILE (default: standard output)\n"
 	  "  -j, --json          the same content as JSON (ldpolicy.suggest/1)\n"
 	  "  -t, --table SRC     reason table (default: the running kernel's)\n"
-	  "      --model FILE    the reason model for the bypass analysis\n"
+	  HELP_MODEL
 	  HELP_BACKEND },
 	{ "seal", cmd_seal, "[--backend NAME]", 0, 0,
 	  "refuse every later load until reboot",
@@ -115,7 +123,9 @@ static void print_help(FILE *f)
 	      "Per-reason, tighten-only kernel lockdown: compile, load and show\n"
 	      "policies, through lockdown_policy or the BPF LSM.\n\n"
 	      "global options: -j, --json  JSON output    -p, --pretty  indented JSON\n"
-	      "                -q, --quiet print less\n"
+	      "                -q, --quiet print less     -V, --version the version\n"
+	      "                -h, --help  this help\n"
+	      "FILE - is standard input.\n"
 	      "\ncommands (or a prefix only one has; load and seal spelt out):\n", f);
 	for (const struct command *c = commands; c->name; c++)
 		fprintf(f, "  %-10s %s\n", c->name, c->summary);
