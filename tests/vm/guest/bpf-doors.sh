@@ -167,8 +167,17 @@ doors_after() { # WHEN
 	sysctl -w kernel.ftrace_enabled=0 > /dev/null 2>&1
 	expect_eq "$when: sysctl -w kernel.ftrace_enabled=0: refused" "$?" 1
 	expect_eq "$when: ftrace_enabled is still 1" "$(cat /proc/sys/kernel/ftrace_enabled)" 1
-	echo 1 > /proc/sys/kernel/ftrace_enabled
-	expect_eq "$when: writing 1 changes nothing, and is let through" "$?" 0
+	echo 1 > /proc/sys/kernel/ftrace_enabled 2>/dev/null
+	expect_eq "$when: even a write of 1: refused (another program could rewrite it)" "$?" 1
+	out=$(ldbpfdoor sysctl-rewrite 2>&1)
+	case "$out" in
+	*"write 1 to kernel.ftrace_enabled: EPERM"*"ftrace_enabled now 1"*)
+		ok "$when: a sysctl program rewriting a write of 1 to 0 changes nothing" ;;
+	*) not_ok "$when: a sysctl program rewriting a write of 1 to 0 changes nothing" "$out" ;;
+	esac
+	door_says "$when: an freplace to put in place of the sysctl guard: not loadable" \
+		"^load an freplace" EPERM -- freplace-sysctl
+	expect_eq "$when: ftrace_enabled is 1 after all of it" "$(cat /proc/sys/kernel/ftrace_enabled)" 1
 	still_denied "$when: ftrace_enabled"
 
 	for p in rogue_first_locked_down rogue_first_bpf rogue_first_bpf_map rogue_first_unlink \

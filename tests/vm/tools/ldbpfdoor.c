@@ -26,6 +26,10 @@
  *                   enforcement one to HOOK (bpf_lsm_*), its link pinned at PIN
  *   steal-map SECS  for SECS seconds, take an fd to every map named as the
  *                   backend's state map as it appears, and hold them all
+ *   sysctl-rewrite  attach a sysctl program that rewrites writes to
+ *                   kernel.ftrace_enabled to 0, then write 1 there
+ *   freplace-sysctl load an freplace program against a sysctl program of
+ *                   ours, then link it to the backend's sysctl guard
  *   hold-lock SECS  take the lock on the backend's pin directory, hold it
  *   bind-over       bind mounts over /sys/fs/bpf, with each propagation flag
  *   remount-ro      remount /sys/fs/bpf read-only
@@ -557,6 +561,102 @@ static void door_steal_map(int secs)
 	}
 }
 
+/* The root cgroup, through a cgroup2 mount of our own. */
+static int root_cgroup(void)
+{
+	int ctx = syscall(SYS_fsopen, "cgroup2", 0), mnt;
+
+	if (ctx < 0 || syscall(SYS_fsconfig, ctx, FSCONFIG_CMD_CREATE, NULL, NULL, 0))
+		die("fsopen cgroup2: %s", strerror(errno));
+	mnt = syscall(SYS_fsmount, ctx, 0, 0);
+	if (mnt < 0)
+		die("fsmount cgroup2: %s", strerror(errno));
+	close(ctx);
+	return mnt;
+}
+
+/*
+ * A sysctl program on the root cgroup, after the backend's guard, that
+ * turns any write to kernel.ftrace_enabled into "0"; then a write of 1.
+ */
+static void door_sysctl_rewrite(void)
+{
+	struct rogue *r = rogue_open();
+	int cg = root_cgroup(), fd, err;
+	char now[8] = "";
+
+	bpf_program__set_autoload(r->progs.rogue_sysctl_rewrite, true);
+	if (rogue__load(r))
+		die("cannot load rogue_sysctl_rewrite");
+	err = bpf_prog_attach(bpf_program__fd(r->progs.rogue_sysctl_rewrite), cg,
+			      BPF_CGROUP_SYSCTL, BPF_F_ALLOW_MULTI) ? errno : 0;
+	say("attach a sysctl program that rewrites ftrace_enabled writes to 0", err);
+	fd = open("/proc/sys/kernel/ftrace_enabled", O_WRONLY);
+	err = fd < 0 ? errno : write(fd, "1\n", 2) == 2 ? 0 : errno;
+	say("write 1 to kernel.ftrace_enabled", err);
+	if (fd >= 0)
+		close(fd);
+	fd = open("/proc/sys/kernel/ftrace_enabled", O_RDONLY);
+	if (fd < 0 || read(fd, now, sizeof(now) - 1) < 0)
+		die("cannot read ftrace_enabled");
+	close(fd);
+	printf("  ftrace_enabled now %s", now);
+	bpf_prog_detach2(bpf_program__fd(r->progs.rogue_sysctl_rewrite), cg, BPF_CGROUP_SYSCTL);
+	close(cg);
+	rogue__destroy(r);
+}
+
+/* The backend's sysctl guard, by name, as root finds it. */
+static int sysctl_guard_fd(void)
+{
+	__u32 id = 0;
+
+	while (!bpf_prog_get_next_id(id, &id)) {
+		int fd = bpf_prog_get_fd_by_id(id);
+		struct bpf_prog_info info;
+
+		if (fd < 0)
+			continue;
+		info = prog_info(fd, NULL, 0);
+		if (info.type == BPF_PROG_TYPE_CGROUP_SYSCTL && !strcmp(info.name, "ldp_guard_sysct"))
+			return fd;
+		close(fd);
+	}
+	die("the backend's sysctl guard is not loaded");
+}
+
+/*
+ * An freplace program loaded against a sysctl program of ours (which the
+ * guard cannot tell from any other), then linked in place of the
+ * backend's sysctl guard.
+ */
+static void door_freplace_sysctl(void)
+{
+	struct rogue *own = rogue_open(), *r;
+	int target, guard = sysctl_guard_fd(), err;
+	struct bpf_link *l;
+
+	bpf_program__set_autoload(own->progs.rogue_sysctl_dummy, true);
+	if (rogue__load(own))
+		die("cannot load rogue_sysctl_dummy");
+	target = bpf_program__fd(own->progs.rogue_sysctl_dummy);
+	r = rogue_open();
+	bpf_program__set_autoload(r->progs.rogue_sysctl_ext, true);
+	if (bpf_program__set_attach_target(r->progs.rogue_sysctl_ext, target, "rogue_sysctl_dummy"))
+		die("set_attach_target: %s", strerror(errno));
+	err = rogue__load(r);
+	say("load an freplace of a sysctl program of ours", err ? -err : 0);
+	if (!err) {
+		l = bpf_program__attach_freplace(r->progs.rogue_sysctl_ext, guard,
+						 "ldp_guard_sysctl");
+		say("link it in place of the backend's sysctl guard", l ? 0 : errno);
+		bpf_link__destroy(l);
+	}
+	rogue__destroy(r);
+	rogue__destroy(own);
+	close(guard);
+}
+
 /* The lock a setup takes on the pin directory, held @secs seconds. */
 static void door_hold_lock(int secs)
 {
@@ -719,6 +819,10 @@ int main(int argc, char **argv)
 		door_fake_name(argv[2], argv[3]);
 	else if (!strcmp(door, "steal-map") && argc > 2)
 		door_steal_map(atoi(argv[2]));
+	else if (!strcmp(door, "sysctl-rewrite"))
+		door_sysctl_rewrite();
+	else if (!strcmp(door, "freplace-sysctl"))
+		door_freplace_sysctl();
 	else if (!strcmp(door, "hold-lock") && argc > 2)
 		door_hold_lock(atoi(argv[2]));
 	else if (!strcmp(door, "bind-over"))

@@ -22,6 +22,12 @@
  *   rogue_fentry             fentry on security_locked_down()
  *   rogue_file_open          lsm/file_open returning 0 (as systemd's
  *                            RestrictFileSystems= is one on file_open)
+ * Against the backend's sysctl guard (kernel.ftrace_enabled):
+ *   rogue_sysctl_rewrite     a sysctl program run after the guard, that
+ *                            rewrites a write to ftrace_enabled to "0"
+ *   rogue_sysctl_dummy       a sysctl program of root's own, and
+ *   rogue_sysctl_ext         an freplace of it, to be linked to the
+ *                            backend's guard in its place
  * Fakes of the backend's pins:
  *   rogue_nop                a syscall program returning 0 (load, seal)
  *   rogue_read               a syscall program that reports an armed
@@ -102,6 +108,37 @@ SEC("lsm/file_open")
 int BPF_PROG(rogue_file_open, void *file, int ret)
 {
 	return ret;
+}
+
+SEC("cgroup/sysctl")
+int rogue_sysctl_rewrite(struct bpf_sysctl *ctx)
+{
+	static const char zero[] = "0";
+	char name[32] = {};
+
+	if (!ctx->write)
+		return 1;
+	bpf_sysctl_get_name(ctx, name, sizeof(name), 0);
+	if (name[0] == 'k' && name[7] == 'f' && name[13] == 'e')	/* kernel/ftrace_enabled */
+		bpf_sysctl_set_new_value(ctx, zero, 1);
+	return 1;
+}
+
+__attribute__((noinline)) int rogue_sysctl_dummy_sub(struct bpf_sysctl *ctx)
+{
+	return ctx->write ? 1 : 1;
+}
+
+SEC("cgroup/sysctl")
+int rogue_sysctl_dummy(struct bpf_sysctl *ctx)
+{
+	return rogue_sysctl_dummy_sub(ctx);
+}
+
+SEC("freplace/rogue_sysctl_dummy")
+int rogue_sysctl_ext(struct bpf_sysctl *ctx)
+{
+	return 1;
 }
 
 SEC("syscall")

@@ -84,8 +84,16 @@ int BPF_PROG(ldp_guard_bpf_map, struct bpf_map *map, fmode_t fmode, int ret)
 	return refuse_if(own_map(map));
 }
 
+/* The program types of the object's programs. */
+static __always_inline bool own_prog_type(__u32 type)
+{
+	return type == BPF_PROG_TYPE_LSM || type == BPF_PROG_TYPE_SYSCALL ||
+	       type == BPF_PROG_TYPE_CGROUP_SYSCTL;
+}
+
 /*
- * A program that, attached, would run before the object's own: the
+ * A program that, attached, would run before the object's own (or in
+ * place of one): the
  * BPF_PROG_LOAD check again, on a program that exists. The object's own
  * programs are LSM programs on its hooks; they are let through by id.
  */
@@ -93,6 +101,14 @@ static __always_inline bool would_run_first(const struct bpf_prog *prog)
 {
 	__u32 id = prog->aux->attach_btf_id, *kind;
 
+	/*
+	 * An extension program takes the place of a function of the program
+	 * it is loaded against, and can be linked to another program of that
+	 * type later (BPF_LINK_CREATE): none for the types the object's
+	 * programs are, whatever it was loaded against.
+	 */
+	if (prog->type == BPF_PROG_TYPE_EXT)
+		return own_prog_type(prog->aux->saved_dst_prog_type);
 	if (prog->type != BPF_PROG_TYPE_LSM &&
 	    !(prog->type == BPF_PROG_TYPE_TRACING &&
 	      prog->expected_attach_type == BPF_MODIFY_RETURN))
@@ -106,7 +122,9 @@ static __always_inline bool would_run_first(const struct bpf_prog *prog)
 /*
  * An fd to a program, new or by id or pin, while the object guards:
  *   - none to a program that extends or replaces one of the object's
- *     (freplace: a BPF_PROG_TYPE_EXT program loaded against it);
+ *     (freplace: a BPF_PROG_TYPE_EXT program loaded against it), nor to
+ *     an extension of a program of the object's types, which could be
+ *     linked to one of the object's later;
  *   - none to a program loaded before the guards that would run before
  *     the object's own once attached: attaching needs an fd, and
  *     ldpolicy, which asks for one to every program before it arms the

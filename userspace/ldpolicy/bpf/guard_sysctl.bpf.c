@@ -8,9 +8,15 @@
  * off: the object's enforcement and guards with them. This program is
  * attached to the root cgroup (BPF_F_ALLOW_MULTI, so it is in force in
  * every cgroup below it, and no program there can override it), and
- * refuses a write to kernel.ftrace_enabled that does not leave it on,
- * from ldp_guard_on until reboot. A write of a non-zero number is let
- * through: it changes nothing. ldpolicy reads the value on every command.
+ * refuses every write to kernel.ftrace_enabled from ldp_guard_on until
+ * reboot: even a write of 1, which another sysctl program, run after this
+ * one, could rewrite to 0 (bpf_sysctl_set_new_value()). ldpolicy reads
+ * the value on every command.
+ *
+ * Its context is declared void *, not struct bpf_sysctl *: the kernel
+ * does not let a function whose arguments it cannot check against their
+ * BTF be replaced (freplace), and guard_bpf.bpf.c refuses extension
+ * programs for the object's program types besides.
  */
 #include "ldp_object.h"
 
@@ -33,26 +39,13 @@ static __always_inline bool is_ftrace_enabled(struct bpf_sysctl *ctx)
 	return true;
 }
 
-/* Does the value being written leave ftrace_enabled on? Unknown: no. */
-static __always_inline bool stays_on(struct bpf_sysctl *ctx)
-{
-	char value[24] = {};
-	long v = 0;
-
-	if (bpf_sysctl_get_new_value(ctx, value, sizeof(value)) <= 0)
-		return false;
-	if (bpf_strtol(value, sizeof(value), 0, &v) <= 0)
-		return false;
-	return v != 0;
-}
-
 /* 1 lets the access through, 0 refuses it with EPERM. */
 SEC("cgroup/sysctl")
-int ldp_guard_sysctl(struct bpf_sysctl *ctx)
+int ldp_guard_sysctl(void *ctx)
 {
-	if (!ctx->write || !guarding())
+	struct bpf_sysctl *sysctl = ctx;
+
+	if (!sysctl->write || !guarding())
 		return 1;
-	if (!is_ftrace_enabled(ctx))
-		return 1;
-	return stays_on(ctx);
+	return !is_ftrace_enabled(sysctl);
 }

@@ -133,6 +133,7 @@ struct bpf_prog_aux {
 	__u32 attach_btf_id;
 	struct bpf_map **used_maps;
 	struct bpf_prog *dst_prog;
+	enum bpf_prog_type saved_dst_prog_type;
 } __ldp_core;
 
 struct bpf_prog {

@@ -319,6 +319,13 @@ static int foreign_links(const struct klists *k, const struct hooks *h, const st
 		if (l->info.type != BPF_LINK_TYPE_TRACING || in_ids(own_ids, n_own, l->info.prog_id))
 			continue;
 		say_prog(who, sizeof(who), k, l->info.prog_id);
+		if (prog_by_id(k, l->info.prog_id) &&
+		    prog_by_id(k, l->info.prog_id)->info.type == BPF_PROG_TYPE_EXT &&
+		    in_ids(own_ids, n_own, l->info.tracing.target_obj_id)) {
+			diag_error(d, NULL, "BPF backend: %s replaces a function of its program %u "
+				   "(freplace, link %u)", who, l->info.tracing.target_obj_id, l->id);
+			bad = -1;
+		}
 		if (l->info.tracing.attach_type == BPF_MODIFY_RETURN &&
 		    hook_kind(h, target) == LDP_HOOK_SECURITY) {
 			diag_error(d, NULL, "BPF backend: %s is attached as fmod_ret to %s() (link "
@@ -346,6 +353,31 @@ static int foreign_links(const struct klists *k, const struct hooks *h, const st
 	return bad;
 }
 
+/*
+ * LSM programs on one of the object's hooks, not its own: loaded before
+ * its guards, or let by. Attached after its own (an lsm_cgroup program
+ * attached to a cgroup has no link to list), one runs first.
+ */
+static int foreign_lsm_progs(const struct klists *k, const struct hooks *h,
+			     const struct btf *btf, const uint32_t *own_ids, size_t n_own,
+			     struct diags *d)
+{
+	int bad = 0;
+
+	for (size_t i = 0; i < k->n_prog; i++) {
+		const struct kprog *p = &k->prog[i];
+
+		if (p->info.type != BPF_PROG_TYPE_LSM || in_ids(own_ids, n_own, p->id) ||
+		    hook_kind(h, p->info.attach_btf_id) != LDP_HOOK_OWN)
+			continue;
+		diag_error(d, NULL, "BPF backend: program %u (%s) is an LSM program for %s: "
+			   "attached after the backend's own, it runs first", p->id,
+			   p->info.name, btf_name(btf, p->info.attach_btf_id));
+		bad = -1;
+	}
+	return bad;
+}
+
 int bpf_check_foreign(bool progs, const uint32_t *own_ids, size_t n_own,
 		      const uint32_t *own_links, size_t n_links, struct diags *d)
 {
@@ -362,18 +394,8 @@ int bpf_check_foreign(bool progs, const uint32_t *own_ids, size_t n_own,
 	if (list_links(&k, d) || (progs && list_progs(&k, refused, &n_refused, d)))
 		goto out;
 	ret = foreign_links(&k, &h, btf, own_ids, n_own, own_links, n_links, d);
-	/* an LSM program on one of its hooks the guard let by: not its own */
-	for (size_t i = 0; i < k.n_prog; i++) {
-		const struct kprog *p = &k.prog[i];
-
-		if (p->info.type != BPF_PROG_TYPE_LSM || in_ids(own_ids, n_own, p->id) ||
-		    hook_kind(&h, p->info.attach_btf_id) != LDP_HOOK_OWN)
-			continue;
-		diag_error(d, NULL, "BPF backend: program %u (%s) is an LSM program for %s: "
-			   "attached after the backend's own, it would run first", p->id,
-			   p->info.name, btf_name(btf, p->info.attach_btf_id));
+	if (foreign_lsm_progs(&k, &h, btf, own_ids, n_own, d))
 		ret = -1;
-	}
 	/*
 	 * While the object guards, its bpf_prog guard gives no fd to a
 	 * program that would run before its own once attached (nor to an
@@ -690,6 +712,11 @@ static int whole(const struct bpf_obj *o, struct diags *d)
 			   "reads version %d", st->version, LDP_STATE_VERSION);
 		return -1;
 	}
+	if (!st->guarding || !st->guards_named) {
+		diag_error(d, NULL, "BPF backend: it is armed, but its guards are off: only a "
+			   "program of someone else's can have written that");
+		return -1;
+	}
 	for (int w = 0; w < LDP_WORDS; w++)
 		if ((st->deny[w] | st->warn[w]) & ~st->watch[w]) {
 			diag_error(d, NULL, "BPF backend: its state denies or warns about reasons its "
@@ -764,8 +791,10 @@ int bpf_obj_find(struct bpf_obj *o, struct diags *d)
 	if (hooks_load(&h, &o->want, d))
 		goto out;
 	ret = 1;
-	if (attached(o, &k, btf, d) || held(o, &k, d) || whole(o, d) ||
-	    foreign_links(&k, &h, btf, own, n_own, links, n_links, d))
+	if (attached(o, &k, btf, d) || held(o, &k, d) || whole(o, d))
+		ret = -1;
+	if (foreign_links(&k, &h, btf, own, n_own, links, n_links, d) ||
+	    foreign_lsm_progs(&k, &h, btf, own, n_own, d))
 		ret = -1;
 	on = bpf_ftrace_enabled(d);
 	if (on <= 0) {
