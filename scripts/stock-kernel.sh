@@ -5,7 +5,8 @@
 #
 # Usage: scripts/stock-kernel.sh BUILD_DIR
 #
-# BUILD_DIR/stock/PACKAGE_VERSION/   one fetched version:
+# BUILD_DIR/stock/PACKAGE_VERSION_RECIPE/   one fetched version (RECIPE:
+#                                    a hash of this script):
 #   vmlinuz, config                  the kernel and its configuration
 #   modules/                         what the VM loads, as /modules/ in
 #                                    its initramfs (tests/vm/tools/probes.c):
@@ -47,7 +48,10 @@ if [ -z "$version" ]; then
 	echo "stock-kernel.sh: cannot ask apt which kernel is current; using the cached $(readlink "$stock/current")" >&2
 	exit 0
 fi
-dir=$stock/${pkg}_$version
+# what this script takes from the package is part of the cache's name:
+# a change to it (a module more) fetches again
+recipe=$(sha256sum "$0" | cut -c1-8)
+dir=$stock/${pkg}_${version}_$recipe
 if [ -f "$dir/.done" ]; then
 	[ "$(readlink "$stock/current" 2>/dev/null)" = "$(basename "$dir")" ] ||
 		ln -sfn "$(basename "$dir")" "$stock/current"
@@ -94,8 +98,9 @@ autoload() { # NAME...: with their dependencies first, each once
 	done
 }
 # /dev/cpu/0/msr for LOCKDOWN_MSR (writes allowed, as msr.allow_writes=on
-# does for the built-in driver); NETLINK_XFRM and AH for LOCKDOWN_XFRM_SECRET
-autoload msr xfrm_user ah4
+# does for the built-in driver); NETLINK_XFRM and AH for LOCKDOWN_XFRM_SECRET;
+# PF_KEY, which hands out the same keys without asking it
+autoload msr xfrm_user ah4 af_key
 echo allow_writes=on > "$out/modules/autoload/01-msr.ko.args"
 
 # LOCKDOWN_MODULE_SIGNATURE: crc-itu-t, no dependencies, its appended

@@ -23,17 +23,6 @@ status_is() { # DESC WANT_RC WANT_LINE
 	else not_ok "$1" "exit $rc, want $2" "$out"; fi
 }
 
-# ldbpfdoor's lines: "WHAT: ok" or "WHAT: ERRNO"; every WHAT matching
-# PATTERN must end in WANT, and there must be one.
-door_says() { # DESC PATTERN WANT -- DOOR ARGS...
-	desc=$1 pat=$2 want=$3
-	shift 4
-	out=$(ldbpfdoor "$@" 2>&1)
-	n=$(printf '%s\n' "$out" | grep -c -- "$pat")
-	bad=$(printf '%s\n' "$out" | grep -- "$pat" | grep -v ": $want\$")
-	if [ "$n" -gt 0 ] && [ -z "$bad" ]; then ok "$desc"; else not_ok "$desc" "$out"; fi
-}
-
 # A load that must fail, exit 3, saying PATTERN.
 load_refused() { # DESC PATTERN
 	out=$(ldpolicy load /blobs/integrity.blob 2>&1)

@@ -145,3 +145,15 @@ bpf_shipped() {
 		done < /tmp/probes
 	done
 }
+
+# ldbpfdoor's lines: "WHAT: ok" or "WHAT: ERRNO"; every WHAT matching
+# PATTERN must end in WANT, and there must be one.
+door_says() { # DESC PATTERN WANT -- DOOR ARGS...
+	desc=$1 pat=$2 want=$3
+	shift 4
+	out=$(ldbpfdoor "$@" 2>&1)
+	n=$(printf '%s\n' "$out" | grep -c -- "$pat")
+	bad=$(printf '%s\n' "$out" | grep -- "$pat" | grep -v ": $want\$")
+	if [ "$n" -gt 0 ] && [ -z "$bad" ]; then ok "$desc"; else not_ok "$desc" "$out"; fi
+}
+

@@ -30,6 +30,11 @@
  *                   kernel.ftrace_enabled to 0, then write 1 there
  *   freplace-sysctl load an freplace program against a sysctl program of
  *                   ours, then link it to the backend's sysctl guard
+ *   read-kernel PROG  load rogue program PROG (rogue_snprintf,
+ *                   rogue_snprintf_btf, rogue_btf_load, rogue_iter), and
+ *                   where it can, read linux_banner with it
+ *   pfkey           open a PF_KEY socket
+ *   kexec-file IMAGE  kexec_file_load(2) IMAGE (then unload it)
  *   hold-lock SECS  take the lock on the backend's pin directory, hold it
  *   bind-over       bind mounts over /sys/fs/bpf, with each propagation flag
  *   remount-ro      remount /sys/fs/bpf read-only
@@ -50,6 +55,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/socket.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -657,6 +663,95 @@ static void door_freplace_sysctl(void)
 	close(guard);
 }
 
+/* A kernel symbol's address, from /proc/kallsyms; 0 if it is not there. */
+static unsigned long long ksym(const char *name)
+{
+	FILE *f = fopen("/proc/kallsyms", "r");
+	char line[256], sym[128], type;
+	unsigned long long addr;
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx %c %127s", &addr, &type, sym) == 3 && !strcmp(sym, name)) {
+			fclose(f);
+			return addr;
+		}
+	fclose(f);
+	return 0;
+}
+
+/* What rogue_snprintf and rogue_snprintf_btf run on. */
+struct rogue_read_ctx {
+	__u64 addr;
+	char out[64];
+};
+
+/*
+ * Load a program that reads kernel memory without asking
+ * LOCKDOWN_BPF_READ_KERNEL; run or attach it to read linux_banner.
+ */
+static void door_read_kernel(const char *name)
+{
+	struct rogue *r = rogue_open();
+	struct bpf_program *p = rogue_prog(r, name);
+	struct bpf_link *l = NULL;
+	char what[128];
+	int err;
+
+	bpf_program__set_autoload(p, true);
+	err = rogue__load(r);
+	snprintf(what, sizeof(what), "load %s", name);
+	say(what, err ? -err : 0);
+	if (!err && !strcmp(name, "rogue_btf_load")) {
+		l = bpf_program__attach(p);
+		say("attach it", l ? 0 : errno);
+		close(open("/proc/version", O_RDONLY));
+		printf("  read through BTF pointers: s_magic %#llx\n",
+		       (unsigned long long)r->bss->rogue_seen_magic);
+	} else if (!err && strncmp(name, "rogue_snprintf", 14) == 0) {
+		struct rogue_read_ctx ctx = { .addr = ksym("linux_banner") };
+		LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = &ctx, .ctx_size_in = sizeof(ctx));
+
+		if (!ctx.addr)
+			die("no linux_banner in /proc/kallsyms");
+		if (bpf_prog_test_run_opts(bpf_program__fd(p), &opts))
+			die("cannot run %s: %s", name, strerror(errno));
+		ctx.out[sizeof(ctx.out) - 1] = '\0';
+		for (char *c = ctx.out; *c; c++)
+			if (*c < ' ' || *c > '~')
+				*c = '.';
+		printf("  read linux_banner: %.40s\n", ctx.out);
+	}
+	bpf_link__destroy(l);
+	rogue__destroy(r);
+}
+
+/* A PF_KEY socket, which hands out IPsec SA keys without asking anything. */
+static void door_pfkey(void)
+{
+	int fd = socket(PF_KEY, SOCK_RAW, 2 /* PF_KEY_V2 */);
+
+	say("open a PF_KEY socket", fd < 0 ? errno : 0);
+	if (fd >= 0)
+		close(fd);
+}
+
+/* kexec_file_load(2) of @image, then unload it. */
+static void door_kexec_file(const char *image)
+{
+	int fd = open(image, O_RDONLY | O_CLOEXEC);
+	long ret;
+
+	if (fd < 0)
+		die("cannot open %s: %s", image, strerror(errno));
+	ret = syscall(SYS_kexec_file_load, fd, -1, 1UL, "", 2UL /* KEXEC_FILE_NO_INITRAMFS */);
+	say("kexec_file_load", ret ? errno : 0);
+	if (!ret)
+		syscall(SYS_kexec_file_load, -1, -1, 0UL, NULL, 1UL /* KEXEC_FILE_UNLOAD */);
+	close(fd);
+}
+
 /* The lock a setup takes on the pin directory, held @secs seconds. */
 static void door_hold_lock(int secs)
 {
@@ -823,6 +918,12 @@ int main(int argc, char **argv)
 		door_sysctl_rewrite();
 	else if (!strcmp(door, "freplace-sysctl"))
 		door_freplace_sysctl();
+	else if (!strcmp(door, "read-kernel") && argc > 2)
+		door_read_kernel(argv[2]);
+	else if (!strcmp(door, "pfkey"))
+		door_pfkey();
+	else if (!strcmp(door, "kexec-file") && argc > 2)
+		door_kexec_file(argv[2]);
 	else if (!strcmp(door, "hold-lock") && argc > 2)
 		door_hold_lock(atoi(argv[2]));
 	else if (!strcmp(door, "bind-over"))

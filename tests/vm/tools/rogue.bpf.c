@@ -28,6 +28,13 @@
  *   rogue_sysctl_dummy       a sysctl program of root's own, and
  *   rogue_sysctl_ext         an freplace of it, to be linked to the
  *                            backend's guard in its place
+ * Reading kernel memory without asking LOCKDOWN_BPF_READ_KERNEL (the
+ * backend refuses them while its policy denies it):
+ *   rogue_snprintf           bpf_snprintf("%s") of a kernel address
+ *   rogue_snprintf_btf       bpf_snprintf_btf() of a kernel address
+ *   rogue_btf_load           an lsm/file_open program that follows BTF
+ *                            pointers (file->f_inode->i_sb->s_magic)
+ *   rogue_iter               a task iterator
  * Fakes of the backend's pins:
  *   rogue_nop                a syscall program returning 0 (load, seal)
  *   rogue_read               a syscall program that reports an armed
@@ -139,6 +146,67 @@ SEC("freplace/rogue_sysctl_dummy")
 int rogue_sysctl_ext(struct bpf_sysctl *ctx)
 {
 	return 1;
+}
+
+/* The context of the reading programs: an address in, what it holds out. */
+struct rogue_read_ctx {
+	__u64 addr;
+	char out[64];
+};
+
+SEC("syscall")
+int rogue_snprintf(struct rogue_read_ctx *ctx)
+{
+	static const char fmt[] = "%s";
+	__u64 args[1] = { ctx->addr };
+	char out[64] = {};
+	long n = bpf_snprintf(out, sizeof(out), fmt, args, sizeof(args));
+
+	__builtin_memcpy(ctx->out, out, sizeof(out));
+	return n;
+}
+
+SEC("syscall")
+int rogue_snprintf_btf(struct rogue_read_ctx *ctx)
+{
+	struct btf_ptr ptr = { .ptr = (void *)ctx->addr, .type_id = 0 };
+	char out[64] = {};
+	long n = bpf_snprintf_btf(out, sizeof(out), &ptr, sizeof(ptr), 0);
+
+	__builtin_memcpy(ctx->out, out, sizeof(out));
+	return n;
+}
+
+struct file;
+struct super_block___rogue {
+	unsigned long s_magic;
+} __attribute__((preserve_access_index));
+struct inode___rogue {
+	struct super_block___rogue *i_sb;
+} __attribute__((preserve_access_index));
+struct file___rogue {
+	struct inode___rogue *f_inode;
+} __attribute__((preserve_access_index));
+
+__u64 rogue_seen_magic;
+
+SEC("lsm/file_open")
+int BPF_PROG(rogue_btf_load, struct file___rogue *file, int ret)
+{
+	rogue_seen_magic = file->f_inode->i_sb->s_magic;
+	return ret;
+}
+
+struct bpf_iter_meta___rogue;
+struct bpf_iter__task___rogue {
+	struct bpf_iter_meta___rogue *meta;
+	struct task_struct *task;
+} __attribute__((preserve_access_index));
+
+SEC("iter/task")
+int rogue_iter(struct bpf_iter__task___rogue *ctx)
+{
+	return 0;
 }
 
 SEC("syscall")

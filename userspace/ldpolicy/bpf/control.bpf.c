@@ -123,7 +123,31 @@ int ldp_guard_on(struct ldp_guard_on_ctx *ctx)
 	for (int i = 0; i < LDP_GUARD_PROGS; i++)
 		g->prog_ids[i] = ctx->prog_ids[i];
 	g->nr_progs = n;
+	g->reader_id = ctx->reader_id;
 	st->guarding = 1;
+	return 0;
+}
+
+/*
+ * Never run: the verifier rewrites these two calls to the helpers'
+ * addresses, which lsm/bpf_prog learns from here when ldpolicy opens
+ * this program during setup, and then looks for in other programs.
+ * Each helper reads kernel memory through a pointer it is given
+ * (bpf_snprintf()'s %s, bpf_snprintf_btf()'s object) and asks nothing.
+ * The order of the calls is the order of ldp_guard's reader_imm[].
+ */
+SEC("syscall")
+int ldp_readers(struct ldp_guard_on_ctx *ctx)
+{
+	static const char fmt[] = "%s";
+	__u64 args[1] = { (__u64)ctx };
+	char out[8];
+	struct btf_ptr ptr = { .ptr = ctx };
+
+	if (ctx->nr_progs == 1)
+		bpf_snprintf(out, sizeof(out), fmt, args, sizeof(args));
+	if (ctx->nr_progs == 2)
+		bpf_snprintf_btf(out, sizeof(out), &ptr, sizeof(ptr), 0);
 	return 0;
 }
 
@@ -172,6 +196,8 @@ int ldp_arm(struct ldp_arm_ctx *ctx)
 		return -EALREADY;
 	if (!st->guarding)
 		return -EINVAL;	/* ldp_guard_on first */
+	if (!g->readers_learnt)
+		return -ENOKEY;	/* ldpolicy opens ldp_readers before it arms */
 	if (map_refs(&ldp_state) != ctx->refs[LDP_MAP_STATE] ||
 	    map_refs(&ldp_guard) != ctx->refs[LDP_MAP_GUARD] ||
 	    map_refs(&ldp_scratch) != ctx->refs[LDP_MAP_SCRATCH] ||

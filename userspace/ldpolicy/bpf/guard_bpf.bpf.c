@@ -18,6 +18,15 @@
  * the object (src/bpf_setup.c). Everything else stays loadable: fentry and
  * fexit programs anywhere, LSM programs on other hooks (systemd's
  * RestrictFileSystems= is one on file_open), fmod_ret on other functions.
+ *
+ * And while the policy denies LOCKDOWN_BPF_READ_KERNEL, which the kernel
+ * asks only of the bpf_probe_read_kernel() family, no program that reads
+ * kernel memory another way: by following a BTF pointer (the verifier
+ * turns those loads into BPF_PROBE_MEM ones), through bpf_snprintf() or
+ * bpf_snprintf_btf() (which dereference the pointers they format), or an
+ * iterator (whose bpf_seq_printf() does). A stock kernel asks nothing for
+ * these; the object reads each new program's instructions, as the
+ * verifier left them, when an fd to it is made.
  */
 #include "ldp_object.h"
 
@@ -42,6 +51,14 @@ static __always_inline bool runs_first(const union bpf_attr *attr)
 	return type == BPF_PROG_TYPE_LSM ? *kind == LDP_HOOK_OWN : *kind == LDP_HOOK_SECURITY;
 }
 
+/* An iterator, while the policy denies LOCKDOWN_BPF_READ_KERNEL. */
+static __always_inline bool reads_through_iter(const union bpf_attr *attr)
+{
+	return attr->prog_type == BPF_PROG_TYPE_TRACING &&
+	       attr->expected_attach_type == BPF_TRACE_ITER &&
+	       policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL));
+}
+
 SEC("lsm/bpf")
 int BPF_PROG(ldp_guard_bpf, int cmd, union bpf_attr *attr, unsigned int size, int ret)
 {
@@ -51,7 +68,7 @@ int BPF_PROG(ldp_guard_bpf, int cmd, union bpf_attr *attr, unsigned int size, in
 		return 0;
 	switch (cmd) {
 	case BPF_PROG_LOAD:
-		return refuse_if(runs_first(attr));
+		return refuse_if(runs_first(attr) || reads_through_iter(attr));
 	case BPF_PROG_DETACH:
 		/*
 		 * ldp_guard_sysctl is attached to the root cgroup without a
@@ -119,6 +136,95 @@ static __always_inline bool would_run_first(const struct bpf_prog *prog)
 	return prog->type == BPF_PROG_TYPE_LSM ? *kind == LDP_HOOK_OWN : *kind == LDP_HOOK_SECURITY;
 }
 
+/* One walk over a program's instructions (bpf_loop's context). */
+struct insn_walk {
+	__u64 at;			/* address of the instruction to read */
+	__u32 len;
+	__s32 imm[LDP_READERS];		/* the readers' calls, to look for */
+	__u32 calls;			/* learning: helper calls seen */
+	bool learn;
+	bool reads;
+	bool cannot;
+};
+
+static __always_inline bool is_helper_call(const struct bpf_insn *insn)
+{
+	return insn->code == (BPF_JMP | BPF_CALL) && !insn->src_reg;
+}
+
+/*
+ * Modes the verifier gives loads that follow a BTF pointer
+ * (include/linux/filter.h): BPF_PROBE_MEM, and from 6.6
+ * BPF_PROBE_MEMSX.
+ */
+#define LDP_PROBE_MEM	0x20
+#define LDP_PROBE_MEMSX	0x40
+
+static long insn_walk_one(__u32 i, struct insn_walk *w)
+{
+	struct bpf_insn insn;
+
+	if (i >= w->len)
+		return 1;
+	if (bpf_probe_read_kernel(&insn, sizeof(insn), (void *)(w->at + 8ULL * i))) {
+		w->cannot = true;
+		return 1;
+	}
+	if (w->learn) {
+		if (is_helper_call(&insn) && w->calls < LDP_READERS)
+			w->imm[w->calls++ & (LDP_READERS - 1)] = insn.imm;
+		return w->calls >= LDP_READERS ? 1 : 0;
+	}
+	if (BPF_CLASS(insn.code) == BPF_LDX &&
+	    (BPF_MODE(insn.code) == LDP_PROBE_MEM || BPF_MODE(insn.code) == LDP_PROBE_MEMSX))
+		w->reads = true;
+	for (int r = 0; r < LDP_READERS; r++)
+		if (is_helper_call(&insn) && insn.imm == w->imm[r])
+			w->reads = true;
+	return w->reads & 1;	/* a callback returns 0 or 1, which the verifier checks */
+}
+
+/* Walk @prog's instructions, as the verifier left them. */
+static __always_inline void insn_walk(const struct bpf_prog *prog, struct insn_walk *w)
+{
+	__u64 addr = 0;
+
+	bpf_probe_read_kernel(&addr, sizeof(addr), &prog);
+	w->at = addr + bpf_core_field_offset(struct bpf_prog, insnsi);
+	w->len = prog->len;
+	bpf_loop(1 << 23, insn_walk_one, w, 0);
+}
+
+/*
+ * ldp_readers, the object's own program that calls bpf_snprintf() and
+ * bpf_snprintf_btf() (control.bpf.c): the verifier rewrote each call to
+ * the helper's address, which the guard looks for in other programs.
+ */
+static __always_inline void learn_readers(struct ldp_guard *g, const struct bpf_prog *prog)
+{
+	struct insn_walk w = { .learn = true };
+
+	if (g->readers_learnt || prog->aux->id != g->reader_id)
+		return;
+	insn_walk(prog, &w);
+	if (w.cannot || w.calls != LDP_READERS || w.imm[0] == w.imm[1])
+		return;
+	g->reader_imm[0] = w.imm[0];
+	g->reader_imm[1] = w.imm[1];
+	g->readers_learnt = 1;
+}
+
+/* Does @prog read kernel memory without asking? */
+static __always_inline bool reads_kernel(const struct ldp_guard *g, const struct bpf_prog *prog)
+{
+	struct insn_walk w = { .imm = { g->reader_imm[0], g->reader_imm[1] } };
+
+	if (!g->readers_learnt)
+		return true;	/* cannot tell */
+	insn_walk(prog, &w);
+	return w.reads || w.cannot;
+}
+
 /*
  * An fd to a program, new or by id or pin, while the object guards:
  *   - none to a program that extends or replaces one of the object's
@@ -128,7 +234,12 @@ static __always_inline bool would_run_first(const struct bpf_prog *prog)
  *   - none to a program loaded before the guards that would run before
  *     the object's own once attached: attaching needs an fd, and
  *     ldpolicy, which asks for one to every program before it arms the
- *     object, is refused too, and so refuses to arm it.
+ *     object, is refused too, and so refuses to arm it;
+ *   - while the policy denies LOCKDOWN_BPF_READ_KERNEL, none to a new
+ *     program that reads kernel memory without asking it (a program
+ *     whose fd is refused as it is loaded is freed). One loaded before
+ *     the policy denied it is not revoked, as on the kernel's own
+ *     lockdown.
  */
 SEC("lsm/bpf_prog")
 int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
@@ -143,10 +254,17 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 	g = guard();
 	if (!g)
 		return -EPERM;
+	if (own_prog_id(g, prog->aux->id)) {
+		learn_readers(g, prog);
+		return 0;
+	}
 	dst = prog->aux->dst_prog;
 	if (dst && own_prog_id(g, dst->aux->id))
 		return -EPERM;
-	if (!own_prog_id(g, prog->aux->id) && would_run_first(prog))
+	if (would_run_first(prog))
+		return -EPERM;
+	if (policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL)) &&
+	    reads_kernel(g, prog))
 		return -EPERM;
 	return 0;
 }

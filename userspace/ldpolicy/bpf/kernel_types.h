@@ -20,12 +20,21 @@ typedef unsigned int fmode_t;
 
 /*
  * Only the names matter: bpf_core_enum_value() resolves each against the
- * running kernel's enum lockdown_reason. The values here are never used.
+ * running kernel's enums. The values here are never used.
  */
 enum lockdown_reason {
 	LOCKDOWN_NONE,
+	LOCKDOWN_KEXEC,
 	LOCKDOWN_INTEGRITY_MAX,
+	LOCKDOWN_BPF_READ_KERNEL,
+	LOCKDOWN_XFRM_SECRET,
 	LOCKDOWN_CONFIDENTIALITY_MAX,
+};
+
+/* include/linux/kernel_read_file.h */
+enum kernel_read_file_id {
+	READING_KEXEC_IMAGE,
+	READING_KEXEC_INITRAMFS,
 };
 
 struct list_head {
@@ -137,9 +146,11 @@ struct bpf_prog_aux {
 } __ldp_core;
 
 struct bpf_prog {
+	__u32 len;
 	enum bpf_prog_type type;
 	enum bpf_attach_type expected_attach_type;
 	struct bpf_prog_aux *aux;
+	struct bpf_insn insnsi[];
 } __ldp_core;
 
 /* include/linux/fs.h, include/linux/fdtable.h: a task's open files */
@@ -155,6 +166,9 @@ struct fdtable {
 struct files_struct {
 	struct fdtable *fdt;
 } __ldp_core;
+
+/* include/linux/socket.h: PF_KEY (stable since 2.2) */
+#define LDP_PF_KEY	15
 
 /* include/uapi/linux/capability.h */
 #define LDP_CAP_MAC_ADMIN 33

@@ -238,10 +238,13 @@ struct ldp_arm_ctx {
  * @prog_ids: the ids of the object's programs, loaded: the guards treat
  *	them as the object's own
  * @nr_progs: how many there are
+ * @reader_id: the id of ldp_readers, from which the guards learn how the
+ *	kernel calls the helpers that read kernel memory without asking
  */
 struct ldp_guard_on_ctx {
 	__u32 prog_ids[LDP_GUARD_PROGS];
 	__u32 nr_progs;
+	__u32 reader_id;
 };
 
 #endif /* LDP_BPF_H */

@@ -8,13 +8,15 @@
  *   tagger.bpf.c        the first program libbpf loads: where ldpolicy
  *                       learns the tags of the object's code (src/bpf_tags.c)
  *   enforce.bpf.c       the maps, and lsm/locked_down
- *   control.bpf.c       the syscall programs: guard_on, arm, load, seal,
- *                       read, inspect
+ *   control.bpf.c       the syscall programs: guard_on, guard_off, arm,
+ *                       load, seal, read, and readers (never run)
  *   guard_bpf.bpf.c     bpf(2): no program before the object's own on its
  *                       hooks, no fd to its maps, no freplace of its programs
  *   guard_fs.bpf.c      its pins and the mounts that hold them
  *   guard_sysctl.bpf.c  kernel.ftrace_enabled, which switches every BPF
  *                       trampoline (and so every BPF LSM program) off
+ *   unasked.bpf.c       kernel paths that ask no reason for what a denied
+ *                       one protects: PF_KEY, signed kexec
  */
 #ifndef LDP_OBJECT_H
 #define LDP_OBJECT_H
@@ -63,6 +65,9 @@ LDP_MAP struct {
 	__type(value, struct ldp_state);
 } ldp_state SEC(".maps");
 
+/* The helpers ldp_readers calls, in this order. */
+#define LDP_READERS	2
+
 /*
  * What the guards protect, recorded by ldp_arm: kernel pointers, so never
  * copied out (ldp_read copies ldp_state only).
@@ -74,6 +79,14 @@ struct ldp_guard {
 	/* the object's programs, from ldp_guard_on: for ldp_guard_bpf_prog */
 	__u32 prog_ids[LDP_GUARD_PROGS];
 	__u32 nr_progs;
+	/*
+	 * The helpers a program reads kernel memory through without asking
+	 * lockdown (bpf_snprintf(), bpf_snprintf_btf()), as the kernel calls
+	 * them: learnt from the object's own ldp_readers (guard_bpf.bpf.c).
+	 */
+	__u32 reader_id;
+	__s32 reader_imm[LDP_READERS];
+	__u32 readers_learnt;
 	__u32 reserved;
 };
 
@@ -131,6 +144,21 @@ static __always_inline struct ldp_guard *guard(void)
 	__u32 zero = 0;
 
 	return bpf_map_lookup_elem(&ldp_guard, &zero);
+}
+
+/*
+ * Does the policy in force deny @reason (an enum lockdown_reason value,
+ * from bpf_core_enum_value())? As the enforcement program decides it.
+ */
+static __always_inline bool policy_denies(__u32 reason)
+{
+	struct ldp_state *st = state();
+	__u32 w = reason / 64;
+	__u64 bit = 1ULL << (reason % 64);
+
+	if (!st || !st->armed || w >= LDP_WORDS)
+		return false;
+	return st->watch[w] & st->deny[w] & bit;
 }
 
 /* Is @id one of the object's programs (ldp_guard_on recorded them)? */

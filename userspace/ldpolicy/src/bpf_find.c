@@ -511,7 +511,7 @@ int bpf_wait_unattached(struct diags *d)
 static bool setup_only(const char *name)
 {
 	return !strcmp(name, "ldp_guard_on") || !strcmp(name, "ldp_guard_off") ||
-	       !strcmp(name, "ldp_arm");
+	       !strcmp(name, "ldp_arm") || !strcmp(name, "ldp_readers");
 }
 
 /* Read a state through program @fd. 0, or an errno. */

@@ -370,6 +370,7 @@ static int setup_locked(int dirfd, const struct reason_table *t, struct diags *d
 	}
 	memcpy(guard_on.prog_ids, progs, n_progs * sizeof(*progs));
 	guard_on.nr_progs = n_progs;
+	guard_on.reader_id = id_of(bpf_program__fd(skel->progs.ldp_readers));
 	err = run_prog(skel->progs.ldp_guard_on, &guard_on, sizeof(guard_on), &rc);
 	if (err || rc) {
 		diag_error(d, NULL, "BPF backend: cannot start its guards: %s",
@@ -407,7 +408,10 @@ static int setup_locked(int dirfd, const struct reason_table *t, struct diags *d
 		diag_error(d, NULL, "BPF backend: not armed: %s",
 			   !err && rc == -EBUSY ? "something else holds a reference to its maps "
 			   "(a process that took one while it was set up): it could write them; "
-			   "load again to set it up anew" : strerror(err ? err : -rc));
+			   "load again to set it up anew" :
+			   !err && rc == -ENOKEY ? "its guard could not learn how this kernel "
+			   "calls the helpers that read kernel memory without asking" :
+			   strerror(err ? err : -rc));
 		goto undo;
 	}
 	/* the pins hold the links from now on */
