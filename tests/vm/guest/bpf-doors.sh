@@ -142,7 +142,7 @@ exec 7>/proc/sys/kernel/ftrace_enabled
 check "a load sets the backend up, or finds it set up" ldpolicy load /blobs/integrity.blob
 status_is "status: the policy in force" 0 "$integrity"
 expect_eq "the fake pins are gone, the backend's are there" \
-	"$(ls /sys/fs/bpf/ldpolicy | grep -c '^ldp_\|^link-')" 13
+	"$(ls /sys/fs/bpf/ldpolicy | grep -c '^ldp_\|^link-')" 15
 still_denied "the doors before the first load"
 
 # --- after -----------------------------------------------------------------

@@ -142,9 +142,9 @@ struct insn_walk {
 	__u32 len;
 	__s32 imm[LDP_READERS];		/* the readers' calls, to look for */
 	__u32 calls;			/* learning: helper calls seen */
-	bool learn;
-	bool reads;
-	bool cannot;
+	__u32 learn;
+	__u32 reads;			/* (not bool: a callback returns 0 or 1, */
+	__u32 cannot;			/* which the verifier checks) */
 };
 
 static __always_inline bool is_helper_call(const struct bpf_insn *insn)
@@ -167,7 +167,7 @@ static long insn_walk_one(__u32 i, struct insn_walk *w)
 	if (i >= w->len)
 		return 1;
 	if (bpf_probe_read_kernel(&insn, sizeof(insn), (void *)(w->at + 8ULL * i))) {
-		w->cannot = true;
+		w->cannot = 1;
 		return 1;
 	}
 	if (w->learn) {
@@ -177,11 +177,11 @@ static long insn_walk_one(__u32 i, struct insn_walk *w)
 	}
 	if (BPF_CLASS(insn.code) == BPF_LDX &&
 	    (BPF_MODE(insn.code) == LDP_PROBE_MEM || BPF_MODE(insn.code) == LDP_PROBE_MEMSX))
-		w->reads = true;
+		w->reads = 1;
 	for (int r = 0; r < LDP_READERS; r++)
 		if (is_helper_call(&insn) && insn.imm == w->imm[r])
-			w->reads = true;
-	return w->reads & 1;	/* a callback returns 0 or 1, which the verifier checks */
+			w->reads = 1;
+	return w->reads != 0;
 }
 
 /* Walk @prog's instructions, as the verifier left them. */
@@ -202,7 +202,7 @@ static __always_inline void insn_walk(const struct bpf_prog *prog, struct insn_w
  */
 static __always_inline void learn_readers(struct ldp_guard *g, const struct bpf_prog *prog)
 {
-	struct insn_walk w = { .learn = true };
+	struct insn_walk w = { .learn = 1 };
 
 	if (g->readers_learnt || prog->aux->id != g->reader_id)
 		return;

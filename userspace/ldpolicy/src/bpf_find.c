@@ -13,36 +13,13 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "bpf_btf.h"
 #include "bpf_find.h"
 #include "kfs.h"
 #include "util.h"
 
-/* The kernel's BTF is tens of megabytes at most. */
-#define BTF_MAX_SIZE	(256u << 20)
 /* Maps a program of the object uses, at most. */
 #define PROG_MAPS	16
-
-struct btf *bpf_vmlinux_btf(struct diags *d)
-{
-	static struct btf *btf;
-	size_t len = 0;
-	char *data;
-
-	if (btf)
-		return btf;
-	data = kfs_read(KFS_SYSFS, "kernel/btf/vmlinux", BTF_MAX_SIZE, &len);
-	if (!data) {
-		diag_error(d, NULL, "BPF backend: cannot read the kernel's BTF (%s/kernel/btf/vmlinux): "
-			   "%s", kfs_where(KFS_SYSFS), strerror(errno));
-		return NULL;
-	}
-	btf = btf__new(data, len);
-	free(data);
-	if (!btf)
-		diag_error(d, NULL, "BPF backend: the kernel's BTF does not parse: %s",
-			   strerror(errno));
-	return btf;
-}
 
 /* The name of BTF type @id, for messages. */
 static const char *btf_name(const struct btf *btf, uint32_t id)
@@ -99,7 +76,7 @@ static int hooks_load(struct hooks *h, const struct bpf_want *w, struct diags *d
 	for (size_t p = 0; p < w->n; p++) {
 		int hook;
 
-		if (!w->prog[p].hook[0])
+		if (!w->prog[p].hook[0] || w->prog[p].absent)
 			continue;
 		hook = btf__find_by_name_kind(btf, w->prog[p].hook, BTF_KIND_FUNC);
 		if (hook < 0) {
@@ -470,7 +447,7 @@ int bpf_obj_run(const struct bpf_obj *o, const char *name, void *ctx, size_t siz
 static int want_of(const struct bpf_want *w, const struct kprog *p)
 {
 	for (size_t i = 0; i < w->n; i++)
-		if (!w->prog[i].tagger && w->prog[i].type == p->info.type &&
+		if (!w->prog[i].tagger && !w->prog[i].absent && w->prog[i].type == p->info.type &&
 		    bpf_tag_is(&w->prog[i], p->info.tag))
 			return (int)i;
 	return -1;
@@ -584,7 +561,8 @@ static int gather(struct bpf_obj *o, struct klists *k, uint32_t state, struct di
 		p->fd = -1;	/* @o owns it now */
 	}
 	for (size_t i = 0; i < o->want.n; i++)
-		if (!o->want.prog[i].tagger && o->fd[i] < 0 && !setup_only(o->want.prog[i].name)) {
+		if (!o->want.prog[i].tagger && !o->want.prog[i].absent && o->fd[i] < 0 &&
+		    !setup_only(o->want.prog[i].name)) {
 			diag_error(d, NULL, "BPF backend: its program %s is gone: the backend is not "
 				   "whole, and not in force", o->want.prog[i].name);
 			return -1;

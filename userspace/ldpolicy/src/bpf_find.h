@@ -27,12 +27,10 @@
 
 #include <bpf/btf.h>
 
+#include "bpf_btf.h"
 #include "bpf_tags.h"
 #include "diag.h"
 #include "ldp_bpf.h"
-
-/* The running kernel's BTF, genuine (kfs.h), parsed once. NULL, diagnosed. */
-struct btf *bpf_vmlinux_btf(struct diags *d);
 
 /* The object in force, as bpf_obj_find() found it. */
 struct bpf_obj {

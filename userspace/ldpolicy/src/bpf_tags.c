@@ -10,6 +10,7 @@
 #include <bpf/libbpf.h>
 #include <openssl/evp.h>
 
+#include "bpf_btf.h"
 #include "bpf_log.h"
 #include "bpf_tags.h"
 #include "ldp_bpf.h"
@@ -153,8 +154,9 @@ static int tagger_prepare(struct bpf_program *prog, struct bpf_prog_load_opts *o
 		snprintf(w->name, sizeof(w->name), "%s", bpf_program__name(p));
 		w->type = bpf_program__type(p);
 		w->tagger = p == prog;
+		w->absent = !bpf_program__autoload(p);
 		lsm_hook_of(p, w->hook, sizeof(w->hook));
-		if (!w->tagger && prepare_prog(run, p, w))
+		if (!w->tagger && !w->absent && prepare_prog(run, p, w))
 			return -run->err;
 	}
 	return run->stop ? -ECANCELED : 0;
@@ -176,7 +178,13 @@ static int ensure_handler(struct diags *d)
 	return 0;
 }
 
-/* Open the object, its tagger first in load order. */
+/*
+ * Open the object, its tagger first in load order. A program of the
+ * object for a kernel path that asks no reason (bpf/unasked.bpf.c) is on
+ * a hook not every kernel has (socket_create needs SECURITY_NETWORK):
+ * where the kernel lacks its hook, it is not loaded, and what it would
+ * close is not closed.
+ */
 static struct ldpolicy_bpf *open_object(struct diags *d)
 {
 	struct ldpolicy_bpf *skel;
@@ -189,6 +197,14 @@ static struct ldpolicy_bpf *open_object(struct diags *d)
 	if (!skel) {
 		bpf_log_diag(d, "cannot open the BPF object", errno);
 		return NULL;
+	}
+	bpf_object__for_each_program(first, skel->obj) {
+		char hook[64];
+
+		lsm_hook_of(first, hook, sizeof(hook));
+		if (hook[0] && !strncmp(bpf_program__name(first), LDP_OPTIONAL_PREFIX,
+					strlen(LDP_OPTIONAL_PREFIX)) && !bpf_kernel_has_func(hook))
+			bpf_program__set_autoload(first, false);
 	}
 	first = bpf_object__next_program(skel->obj, NULL);
 	if (first != skel->progs.ldp_tagger) {
@@ -285,7 +301,7 @@ static int check_tags(struct ldpolicy_bpf *skel, const struct bpf_want *w, struc
 		__u32 len = sizeof(info);
 		char a[17], b[17];
 
-		if (!want || want->tagger)
+		if (!want || want->tagger || want->absent)
 			continue;
 		if (bpf_obj_get_info_by_fd(bpf_program__fd(p), &info, &len)) {
 			bpf_log_diag(d, "cannot read a program's tag", errno);

@@ -42,7 +42,11 @@ struct bpf_want_prog {
 	char hook[64];			/* an LSM program's "bpf_lsm_HOOK", else "" */
 	uint8_t tag[BPF_TAG_DIGESTS][BPF_TAG_SIZE];
 	bool tagger;			/* the tagger: never loaded for real */
+	bool absent;			/* optional, and this kernel lacks its hook */
 };
+
+/* The programs that may be absent (bpf/unasked.bpf.c's), by name. */
+#define LDP_OPTIONAL_PREFIX	"ldp_unasked_"
 
 struct bpf_want {
 	struct bpf_want_prog prog[LDP_MAX_PROGS];
