@@ -124,6 +124,7 @@ int ldp_guard_on(struct ldp_guard_on_ctx *ctx)
 		g->prog_ids[i] = ctx->prog_ids[i];
 	g->nr_progs = n;
 	g->reader_id = ctx->reader_id;
+	g->setup_tgid = bpf_get_current_pid_tgid() >> 32;
 	st->guarding = 1;
 	return 0;
 }
@@ -162,10 +163,11 @@ SEC("syscall")
 int ldp_guard_off(void *ctx)
 {
 	struct ldp_state *st = state();
+	struct ldp_guard *g = guard();
 
-	if (!st)
+	if (!st || !g)
 		return -EFAULT;
-	if (!caller_is_mac_admin())
+	if (!caller_is_mac_admin() || !is_setup_task(g))
 		return -EPERM;
 	if (st->armed)
 		return -EALREADY;
@@ -175,9 +177,11 @@ int ldp_guard_off(void *ctx)
 
 /*
  * Arm the object, once, after ldp_guard_on and after ldpolicy found
- * nothing loaded that could run before it: no map of the object may have
- * a reference its own programs and the loader do not account for (@ctx),
- * as whoever holds one could load a program that writes it. Then record
+ * nothing loaded that could run before it, from the process that called
+ * ldp_guard_on, in PID 1's mount namespace: no map of the object may have
+ * a reference its own programs do not account for (@ctx; the loader has
+ * closed its fds by then, so that an fd taken from it shows), as whoever
+ * holds one could load a program that writes it. Then record
  * the pin directory (the caller's working directory), its bpffs, PID 1's
  * mount namespace for the guards, and accept loads.
  */
@@ -190,8 +194,8 @@ int ldp_arm(struct ldp_arm_ctx *ctx)
 
 	if (!st || !g)
 		return -EFAULT;
-	if (!caller_is_mac_admin())
-		return -EPERM;
+	if (!caller_is_mac_admin() || !is_setup_task(g))
+		return -EPERM;	/* only the process that set it up, from its directory */
 	if (st->armed)
 		return -EALREADY;
 	if (!st->guarding)
@@ -208,6 +212,9 @@ int ldp_arm(struct ldp_arm_ctx *ctx)
 		p = p->real_parent;
 	if (!p || p->pid != 1)
 		return -ESRCH;
+	/* PID 1's mount namespace, as the kernel has it, not as a /proc says */
+	if (task->nsproxy->mnt_ns != p->nsproxy->mnt_ns)
+		return -EXDEV;
 	g->init_mnt_ns = (__u64)p->nsproxy->mnt_ns;
 	g->dir = (__u64)task->fs->pwd.dentry->d_inode;
 	g->sb = (__u64)task->fs->pwd.mnt->mnt_sb;

@@ -78,9 +78,15 @@ int BPF_PROG(ldp_guard_bpf, int cmd, union bpf_attr *attr, unsigned int size, in
 		 */
 		return refuse_if(attr->attach_type == BPF_CGROUP_SYSCTL);
 	case BPF_PROG_ATTACH:
-		/* nor replaced by another */
-		return refuse_if(attr->attach_type == BPF_CGROUP_SYSCTL &&
-				 (attr->attach_flags & BPF_F_REPLACE));
+		/*
+		 * Nor can one be attached, to any cgroup, nor replace it: a
+		 * sysctl program the kernel runs after the guard could set
+		 * the write's return value back to 0 (bpf_set_retval()), or
+		 * rewrite the value written.
+		 */
+		return refuse_if(attr->attach_type == BPF_CGROUP_SYSCTL);
+	case BPF_LINK_CREATE:
+		return refuse_if(attr->link_create.attach_type == BPF_CGROUP_SYSCTL);
 	default:
 		return 0;
 	}
@@ -187,8 +193,12 @@ static long insn_walk_one(__u32 i, struct insn_walk *w)
 /* Walk @prog's instructions, as the verifier left them. */
 static __always_inline void insn_walk(const struct bpf_prog *prog, struct insn_walk *w)
 {
+	__u32 zero = unknown_zero();
 	__u64 addr = 0;
 
+	w->calls = zero;
+	w->reads = zero;
+	w->cannot = zero;
 	bpf_probe_read_kernel(&addr, sizeof(addr), &prog);
 	w->at = addr + bpf_core_field_offset(struct bpf_prog, insnsi);
 	w->len = prog->len;

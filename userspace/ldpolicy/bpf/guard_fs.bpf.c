@@ -69,54 +69,90 @@ static __always_inline __u64 real_mount(__u64 vfsmount)
 	return vfsmount - bpf_core_field_offset(struct mount, mnt);
 }
 
-/* One walk over the mounts of the object's bpffs (bpf_loop's context). */
+/*
+ * One walk over the mounts of the object's bpffs (bpf_loop's context):
+ * for each, whether the unmount removes it, and whether that removal
+ * reaches PID 1's mount namespace. A state machine, one step per call,
+ * so that neither the number of mounts nor their depth is bounded but by
+ * bpf_loop's limit; a walk that does not finish refuses the unmount.
+ */
 struct umount_walk {
 	__u64 head;		/* &sb->s_mounts */
-	__u64 pos;		/* the list entry being looked at */
+	__u64 pos;		/* the list entry of the mount being judged */
+	__u64 m;		/* that struct mount */
+	__u64 cur;		/* climbing: a struct mount from m up to top */
 	__u64 top;		/* struct mount * being unmounted */
 	__u64 init_mnt_ns;
 	int flags;
-	bool hit;
+	__u32 climbing;		/* 1 while climbing from m towards top */
+	__u32 propagates;	/* a mount on the way has a shared parent */
+	__u32 hit;		/* refuse */
+	__u32 done;		/* every mount judged */
 };
 
+static __always_inline __u32 shared(__u64 mount)
+{
+	struct mount *m = (struct mount *)mount;
+
+	return (BPF_CORE_READ(m, mnt.mnt_flags) & LDP_MNT_SHARED) ? 1 : 0;
+}
+
+static __always_inline __u64 parent_of(__u64 mount)
+{
+	struct mount *m = (struct mount *)mount;
+
+	return (__u64)BPF_CORE_READ(m, mnt_parent);
+}
+
 /*
- * Is the mount at @w->pos one the unmount removes (@top itself, or below
- * it with MNT_DETACH) and one that keeps the bpffs alive for everyone (in
- * PID 1's mount namespace, or shared, so its unmount propagates)?
+ * The unmount removes @w->m: refuse if that mount is in PID 1's mount
+ * namespace, is shared, or if a mount from it up to what is unmounted
+ * has a shared parent (peers of that parent, or slaves of it, elsewhere,
+ * PID 1's namespace included, lose their copy too: the kernel propagates
+ * an unmount without asking any LSM).
  */
+static __always_inline void judge(struct umount_walk *w)
+{
+	struct mount *m = (struct mount *)w->m;
+
+	if ((__u64)BPF_CORE_READ(m, mnt_ns) == w->init_mnt_ns || shared(w->m) || w->propagates)
+		w->hit = 1;
+}
+
 static long umount_walk_one(__u32 index, struct umount_walk *w)
 {
-	__u64 off = bpf_core_field_offset(struct mount, mnt_instance);
-	struct mount *m, *cur;
-	bool below = false;
+	__u64 next = 0, parent;
 
-	if (w->pos == w->head)
-		return 1;
-	m = (struct mount *)(w->pos - off);
-	cur = m;
-	for (int d = 0; d < 32; d++) {
-		struct mount *parent;
-
-		if ((__u64)cur == w->top) {
-			below = true;
-			break;
+	if (!w->climbing) {
+		/* the next mount of the bpffs */
+		if (bpf_probe_read_kernel(&next, sizeof(next), (void *)w->pos)) {
+			w->hit = 1;	/* cannot tell: refuse */
+			return 1;
 		}
-		if (!(w->flags & LDP_MNT_DETACH))
-			break;
-		parent = BPF_CORE_READ(cur, mnt_parent);
-		if (!parent || parent == cur)
-			break;
-		cur = parent;
+		w->pos = next;
+		if (next == w->head) {
+			w->done = 1;
+			return 1;
+		}
+		w->m = next - bpf_core_field_offset(struct mount, mnt_instance);
+		w->cur = w->m;
+		w->climbing = 1;
+		w->propagates = 0;
+		return 0;
 	}
-	if (below && ((__u64)BPF_CORE_READ(m, mnt_ns) == w->init_mnt_ns ||
-		      (BPF_CORE_READ(m, mnt.mnt_flags) & LDP_MNT_SHARED))) {
-		w->hit = true;
-		return 1;
+	parent = parent_of(w->cur);
+	w->propagates |= parent && parent != w->cur ? shared(parent) : 0;
+	if (w->cur == w->top) {
+		/* removed: @top itself, or below it under MNT_DETACH */
+		judge(w);
+		w->climbing = 0;
+		return w->hit != 0;
 	}
-	if (bpf_probe_read_kernel(&w->pos, sizeof(w->pos), (void *)w->pos)) {
-		w->hit = true;	/* cannot tell: refuse */
-		return 1;
+	if (!(w->flags & LDP_MNT_DETACH) || !parent || parent == w->cur) {
+		w->climbing = 0;	/* not removed */
+		return 0;
 	}
+	w->cur = parent;
 	return 0;
 }
 
@@ -125,24 +161,31 @@ static long umount_walk_one(__u32 index, struct umount_walk *w)
  *
  * The bpffs superblock, and the pins in it, live as long as one mount of
  * it does. An unmount removes @top, and with MNT_DETACH every mount below
- * it. It is refused when it would remove a mount of the object's bpffs
- * that is in PID 1's mount namespace, or that is shared (its unmount
- * propagates to its peers). Copies private to other namespaces, as
- * container runtimes make and drop, are theirs to drop.
+ * it, and the kernel propagates it to the peers and slaves of their
+ * parents. It is refused when it would remove a mount of the object's
+ * bpffs that is in PID 1's mount namespace, or shared, or reached through
+ * a shared parent. Copies private to other namespaces, as container
+ * runtimes make and drop, are theirs to drop.
  */
 static __always_inline bool umount_hits(const struct ldp_guard *g, __u64 top, int flags)
 {
+	__u32 zero = unknown_zero();
 	struct umount_walk w = {
 		.head = g->sb + bpf_core_field_offset(struct super_block, s_mounts),
 		.top = top,
 		.init_mnt_ns = g->init_mnt_ns,
 		.flags = flags,
+		.m = zero,
+		.cur = zero,
+		.climbing = zero,
+		.propagates = zero,
+		.hit = zero,
+		.done = zero,
 	};
 
-	if (bpf_probe_read_kernel(&w.pos, sizeof(w.pos), (void *)w.head))
-		return true;
-	bpf_loop(256, umount_walk_one, &w, 0);
-	return w.hit;
+	w.pos = w.head;
+	bpf_loop(1 << 23, umount_walk_one, &w, 0);
+	return w.hit || !w.done;
 }
 
 SEC("lsm/sb_umount")

@@ -118,6 +118,7 @@ struct task_struct {
 	unsigned int flags;
 	struct mm_struct *mm;
 	int pid;
+	int tgid;
 	struct task_struct *real_parent;
 	const struct cred *cred;
 	struct fs_struct *fs;

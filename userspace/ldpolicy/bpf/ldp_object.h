@@ -17,6 +17,7 @@
  *                       trampoline (and so every BPF LSM program) off
  *   unasked.bpf.c       kernel paths that ask no reason for what a denied
  *                       one protects: PF_KEY, signed kexec
+ *   guard_setup.bpf.c   the process that sets the object up, while it does
  */
 #ifndef LDP_OBJECT_H
 #define LDP_OBJECT_H
@@ -87,7 +88,8 @@ struct ldp_guard {
 	__u32 reader_id;
 	__s32 reader_imm[LDP_READERS];
 	__u32 readers_learnt;
-	__u32 reserved;
+	/* the process that set the object up (ldp_guard_on's caller) */
+	__u32 setup_tgid;
 };
 
 LDP_MAP struct {
@@ -161,6 +163,12 @@ static __always_inline bool policy_denies(__u32 reason)
 	return st->watch[w] & st->deny[w] & bit;
 }
 
+/* Is the caller the process that set the object up? */
+static __always_inline bool is_setup_task(const struct ldp_guard *g)
+{
+	return g->setup_tgid && (__u32)(bpf_get_current_pid_tgid() >> 32) == g->setup_tgid;
+}
+
 /* Is @id one of the object's programs (ldp_guard_on recorded them)? */
 static __always_inline bool own_prog_id(const struct ldp_guard *g, __u32 id)
 {
@@ -199,6 +207,19 @@ static __always_inline int refuse_if(bool refuse)
 		return -EPERM;
 	}
 	return 0;
+}
+
+/*
+ * 0, as far as Linux 6.1's verifier can tell: it verifies a bpf_loop()
+ * callback once, with its context as the caller left it (6.7 on verify it
+ * as called any number of times), and drops as dead the code behind a
+ * test of state the callback changes from one call to the next, were that
+ * state a known constant to begin with. Such state starts from this.
+ * (The boot clock is never 0 once the kernel runs.)
+ */
+static __always_inline __u32 unknown_zero(void)
+{
+	return bpf_ktime_get_boot_ns() == 0;
 }
 
 /* Is @map one of this object's maps? */

@@ -76,7 +76,8 @@ static int hooks_load(struct hooks *h, const struct bpf_want *w, struct diags *d
 	for (size_t p = 0; p < w->n; p++) {
 		int hook;
 
-		if (!w->prog[p].hook[0] || w->prog[p].absent)
+		if (!w->prog[p].hook[0] || w->prog[p].absent ||
+		    !strncmp(w->prog[p].name, LDP_SETUP_PREFIX, strlen(LDP_SETUP_PREFIX)))
 			continue;
 		hook = btf__find_by_name_kind(btf, w->prog[p].hook, BTF_KIND_FUNC);
 		if (hook < 0) {
@@ -155,6 +156,18 @@ static void klists_free(struct klists *k)
 }
 
 /*
+ * Is @id still in the kernel's list? An ENOENT for an fd to an object
+ * the kernel lists is an LSM program of someone's hiding it, not the
+ * object going away.
+ */
+static bool still_listed(int (*next_id)(__u32, __u32 *), __u32 id)
+{
+	__u32 next = 0;
+
+	return !next_id(id - 1, &next) && next == id;
+}
+
+/*
  * Every program the kernel has, with its info. A program that goes away
  * while it is listed is skipped; anything else that keeps one from
  * being read is an error: what it is cannot be told.
@@ -171,8 +184,13 @@ static int list_progs(struct klists *k, uint32_t *refused, size_t *n_refused,
 		int err;
 
 		p.fd = bpf_prog_get_fd_by_id(id);
-		if (p.fd < 0 && errno == ENOENT)
-			continue;
+		if (p.fd < 0 && errno == ENOENT && !still_listed(bpf_prog_get_next_id, id))
+			continue;	/* gone since it was listed */
+		if (p.fd < 0 && errno == ENOENT) {
+			diag_error(d, NULL, "BPF backend: the kernel lists BPF program %u but will not "
+				   "give an fd to it (ENOENT): something hides it", id);
+			return -1;
+		}
 		if (p.fd < 0 && errno == EPERM && refused) {
 			if (*n_refused < LDP_MAX_PROGS)
 				refused[(*n_refused)++] = id;
@@ -215,8 +233,13 @@ static int list_links(struct klists *k, struct diags *d)
 		__u32 len = sizeof(l.info);
 		int fd = bpf_link_get_fd_by_id(id), err;
 
-		if (fd < 0 && errno == ENOENT)
-			continue;
+		if (fd < 0 && errno == ENOENT && !still_listed(bpf_link_get_next_id, id))
+			continue;	/* gone since it was listed */
+		if (fd < 0 && errno == ENOENT) {
+			diag_error(d, NULL, "BPF backend: the kernel lists BPF link %u but will not "
+				   "give an fd to it (ENOENT): something hides it", id);
+			return -1;
+		}
 		if (fd < 0) {
 			diag_error(d, NULL, "BPF backend: cannot open BPF link %u: %s", id,
 				   strerror(errno));
@@ -312,6 +335,18 @@ static int foreign_links(const struct klists *k, const struct hooks *h, const st
 		}
 		if (!is_lsm_link(l) || hook_kind(h, target) != LDP_HOOK_OWN)
 			continue;
+		/*
+		 * On the bpf hook, older too: it runs after the backend's
+		 * guard, but can still refuse, or answer with a forged errno,
+		 * what ldpolicy asks the kernel to see what is loaded.
+		 */
+		if (!strcmp(btf_name(btf, target), "bpf_lsm_bpf")) {
+			diag_error(d, NULL, "BPF backend: %s is attached to bpf_lsm_bpf (link %u): it "
+				   "can answer what ldpolicy asks bpf(2) with errors of its choosing",
+				   who, l->id);
+			bad = -1;
+			continue;
+		}
 		/* older links run after the object's programs: only newer ones matter */
 		for (size_t j = 0; j < k->n_link; j++) {
 			const struct klink *o = &k->link[j];
@@ -373,6 +408,14 @@ int bpf_check_foreign(bool progs, const uint32_t *own_ids, size_t n_own,
 	ret = foreign_links(&k, &h, btf, own_ids, n_own, own_links, n_links, d);
 	if (foreign_lsm_progs(&k, &h, btf, own_ids, n_own, d))
 		ret = -1;
+	/* a list that ends before the object's own programs was cut short */
+	for (size_t i = 0; progs && i < n_own; i++)
+		if (!prog_by_id(&k, own_ids[i]) && !in_ids(refused, n_refused, own_ids[i])) {
+			diag_error(d, NULL, "BPF backend: the kernel's list of BPF programs ends "
+				   "before its own program %u: something cut it short", own_ids[i]);
+			ret = -1;
+			break;
+		}
 	/*
 	 * While the object guards, its bpf_prog guard gives no fd to a
 	 * program that would run before its own once attached (nor to an
@@ -484,11 +527,31 @@ int bpf_wait_unattached(struct diags *d)
 	return left ? -1 : 0;
 }
 
+int bpf_own_refs(const uint32_t *map_ids, __u64 *refs, struct diags *d)
+{
+	struct klists k = { 0 };
+	struct bpf_want w;
+	int ret = -1;
+
+	memset(refs, 0, LDP_NR_MAPS * sizeof(*refs));
+	if (bpf_want_tags(&w, d) || list_progs(&k, NULL, NULL, d))
+		goto out;
+	for (size_t i = 0; i < k.n_prog; i++)
+		if (want_of(&w, &k.prog[i]) >= 0)
+			for (int m = 0; m < LDP_NR_MAPS; m++)
+				refs[m] += uses_map(&k.prog[i], map_ids[m]);
+	ret = 0;
+out:
+	klists_free(&k);
+	return ret;
+}
+
 /* Programs only the setup uses: it does not pin them, and they go with it. */
 static bool setup_only(const char *name)
 {
 	return !strcmp(name, "ldp_guard_on") || !strcmp(name, "ldp_guard_off") ||
-	       !strcmp(name, "ldp_arm") || !strcmp(name, "ldp_readers");
+	       !strcmp(name, "ldp_arm") || !strcmp(name, "ldp_readers") ||
+	       !strncmp(name, LDP_SETUP_PREFIX, strlen(LDP_SETUP_PREFIX));
 }
 
 /* Read a state through program @fd. 0, or an errno. */

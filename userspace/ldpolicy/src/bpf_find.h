@@ -81,6 +81,13 @@ int bpf_hook_ids(const struct bpf_want *w, uint32_t **ids, uint32_t **kinds, str
  */
 int bpf_wait_unattached(struct diags *d);
 
+/*
+ * The references to each map (by @map_ids, in enum ldp_map order) that
+ * the object's programs, as the kernel lists them, account for, into
+ * @refs. 0 or -1 (diagnosed).
+ */
+int bpf_own_refs(const uint32_t *map_ids, __u64 *refs, struct diags *d);
+
 /* kernel.ftrace_enabled: 1 or 0, or -1 (diagnosed) if it cannot be read. */
 int bpf_ftrace_enabled(struct diags *d);
 

@@ -228,47 +228,6 @@ static void own_ids(struct ldpolicy_bpf *skel, uint32_t *progs, size_t *n_progs,
 	}
 }
 
-/*
- * The references each map may have when ldp_arm counts them: one per
- * loaded program of the object that uses it, and the loader's own fd.
- */
-static int expected_refs(struct ldpolicy_bpf *skel, __u64 *refs, struct diags *d)
-{
-	struct bpf_map *maps[LDP_NR_MAPS] = {
-		[LDP_MAP_STATE] = skel->maps.ldp_state, [LDP_MAP_GUARD] = skel->maps.ldp_guard,
-		[LDP_MAP_SCRATCH] = skel->maps.ldp_scratch, [LDP_MAP_HOOKS] = skel->maps.ldp_hooks,
-	};
-
-	for (int m = 0; m < LDP_NR_MAPS; m++) {
-		struct bpf_map_info mi = { 0 };
-		__u32 len = sizeof(mi);
-		struct bpf_program *p;
-
-		if (bpf_obj_get_info_by_fd(bpf_map__fd(maps[m]), &mi, &len)) {
-			diag_error(d, NULL, "BPF backend: cannot read a map's id: %s", strerror(errno));
-			return -1;
-		}
-		refs[m] = 1;
-		bpf_object__for_each_program(p, skel->obj) {
-			__u32 ids[16];
-			struct bpf_prog_info pi = { .nr_map_ids = 16,
-						    .map_ids = (__u64)(unsigned long)ids };
-			__u32 plen = sizeof(pi);
-
-			if (bpf_program__fd(p) < 0)
-				continue;
-			if (bpf_obj_get_info_by_fd(bpf_program__fd(p), &pi, &plen)) {
-				diag_error(d, NULL, "BPF backend: cannot read a program's maps: %s",
-					   strerror(errno));
-				return -1;
-			}
-			for (__u32 i = 0; i < pi.nr_map_ids && i < 16; i++)
-				refs[m] += ids[i] == mi.id;
-		}
-	}
-	return 0;
-}
-
 static int pin_all(struct ldpolicy_bpf *skel, struct diags *d)
 {
 	struct bpf_program *p;
@@ -279,7 +238,9 @@ static int pin_all(struct ldpolicy_bpf *skel, struct diags *d)
 		char *path;
 		int err = 0;
 
-		if (l) {
+		if (l && !strncmp(name, LDP_SETUP_PREFIX, strlen(LDP_SETUP_PREFIX))) {
+			continue;	/* it goes with the setup */
+		} else if (l) {
 			path = xasprintf(LDP_BPF_DIR "/" LDP_PIN_LINK_PREFIX "%s", name);
 			err = bpf_link__pin(l, path);
 		} else if (!strcmp(name, "ldp_load") || !strcmp(name, "ldp_seal") ||
@@ -323,6 +284,168 @@ static int attach_sysctl(struct ldpolicy_bpf *skel, struct sysctl_attach *s, str
 }
 
 /*
+ * What the setup keeps once it has let go of the skeleton, and with it of
+ * every fd to the object's maps: ldp_arm then counts the references to
+ * them, and an fd taken from this process (pidfd_getfd(2)) shows as one.
+ */
+struct held {
+	int arm, guard_off;	/* the programs */
+	int setup_guard;	/* the link of ldp_setup_ptrace: attached while held */
+	struct sysctl_attach sys;
+	uint32_t map_ids[LDP_NR_MAPS];
+};
+
+static int dup_fd(int fd)
+{
+	return fd < 0 ? -1 : fcntl(fd, F_DUPFD_CLOEXEC, 0);
+}
+
+static uint32_t map_id_of(const struct bpf_map *map)
+{
+	struct bpf_map_info mi = { 0 };
+	__u32 len = sizeof(mi);
+
+	return bpf_obj_get_info_by_fd(bpf_map__fd(map), &mi, &len) ? 0 : mi.id;
+}
+
+/* Keep what arming needs, and let go of the skeleton and every map fd. */
+static int let_go(struct ldpolicy_bpf *skel, struct held *h, struct diags *d)
+{
+	struct bpf_link *setup = skel->links.ldp_setup_ptrace;
+
+	h->map_ids[LDP_MAP_STATE] = map_id_of(skel->maps.ldp_state);
+	h->map_ids[LDP_MAP_GUARD] = map_id_of(skel->maps.ldp_guard);
+	h->map_ids[LDP_MAP_SCRATCH] = map_id_of(skel->maps.ldp_scratch);
+	h->map_ids[LDP_MAP_HOOKS] = map_id_of(skel->maps.ldp_hooks);
+	h->arm = dup_fd(bpf_program__fd(skel->progs.ldp_arm));
+	h->guard_off = dup_fd(bpf_program__fd(skel->progs.ldp_guard_off));
+	h->setup_guard = setup ? dup_fd(bpf_link__fd(setup)) : -1;
+	if (h->arm < 0 || h->guard_off < 0 || !h->map_ids[LDP_MAP_STATE]) {
+		diag_error(d, NULL, "BPF backend: cannot keep its arming program: %s",
+			   strerror(errno));
+		return -1;
+	}
+	/* the pins hold the links from now on */
+	for (int i = 0; i < skel->skeleton->prog_cnt; i++)
+		if (*skel->skeleton->progs[i].link)
+			bpf_link__disconnect(*skel->skeleton->progs[i].link);
+	ldpolicy_bpf__destroy(skel);
+	return 0;
+}
+
+static int run_fd(int fd, void *ctx, size_t size, int *ret)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = ctx, .ctx_size_in = size);
+
+	*ret = 0;
+	if (bpf_prog_test_run_opts(fd, &opts))
+		return errno;
+	*ret = (int)opts.retval;
+	return 0;
+}
+
+/*
+ * ldp_arm, from the pin directory (where it finds the directory the
+ * guards keep), with the references the object's own programs account
+ * for. A program of the setup's, just freed, gives its references back a
+ * grace period later: a count that does not match is tried again for a
+ * while before it counts.
+ */
+static int arm(int dirfd, struct held *h, struct diags *d)
+{
+	struct timespec nap = { 0, 50 * 1000 * 1000 };
+	struct ldp_arm_ctx ctx = { 0 };
+	int cwd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC), err = 0, rc = -EBUSY;
+
+	if (cwd < 0 || fchdir(dirfd)) {
+		diag_error(d, NULL, "BPF backend: cannot enter " LDP_BPF_DIR ": %s",
+			   strerror(errno));
+		if (cwd >= 0)
+			close(cwd);
+		return -1;
+	}
+	for (int i = 0; i < 40 && !err && rc == -EBUSY; i++) {
+		if (i)
+			nanosleep(&nap, NULL);
+		if (bpf_own_refs(h->map_ids, ctx.refs, d)) {
+			err = EIO;
+			break;
+		}
+		err = run_fd(h->arm, &ctx, sizeof(ctx), &rc);
+	}
+	if (fchdir(cwd)) {
+		diag_error(d, NULL, "BPF backend: cannot return to the working directory: %s",
+			   strerror(errno));
+		err = err ? err : errno;
+	}
+	close(cwd);
+	if (err == EIO)
+		return -1;
+	if (err || rc) {
+		diag_error(d, NULL, "BPF backend: not armed: %s",
+			   !err && rc == -EBUSY ? "something else holds a reference to its maps "
+			   "(a process that took one while it was set up): it could write them; "
+			   "load again to set it up anew" :
+			   !err && rc == -ENOKEY ? "its guard could not learn how this kernel "
+			   "calls the helpers that read kernel memory without asking" :
+			   !err && rc == -EXDEV ? "this is not PID 1's mount namespace, whatever "
+			   "/proc says" : strerror(err ? err : -rc));
+		return -1;
+	}
+	return 0;
+}
+
+/* The setup's own process is not traced (TracerPid in its status). */
+static int not_traced(struct diags *d)
+{
+	char *rel = xasprintf("%d/status", (int)getpid());
+	char *text = kfs_read(KFS_PROC, rel, 1 << 16, NULL), *at;
+	long tracer = -1;
+
+	free(rel);
+	at = text ? strstr(text, "\nTracerPid:") : NULL;
+	if (at)
+		tracer = strtol(at + 11, NULL, 10);
+	free(text);
+	if (tracer) {
+		diag_error(d, NULL, "BPF backend: not set up: %s",
+			   tracer > 0 ? "this process is traced" : "cannot tell whether this "
+			   "process is traced");
+		return -1;
+	}
+	return 0;
+}
+
+/* ldp_hooks, read back after it was frozen: what was written. */
+static int hooks_whole(struct ldpolicy_bpf *skel, const struct bpf_want *w, struct diags *d)
+{
+	int fd = bpf_map__fd(skel->maps.ldp_hooks), n;
+	uint32_t *ids, *kinds, kind, key, next;
+	size_t seen = 0;
+	bool first = true, bad = false;
+
+	n = bpf_hook_ids(w, &ids, &kinds, d);
+	if (n < 0)
+		return -1;
+	for (int i = 0; i < n && !bad; i++)
+		bad = bpf_map_lookup_elem(fd, &ids[i], &kind) || kind != kinds[i];
+	while (!bad && !bpf_map_get_next_key(fd, first ? NULL : &key, &next)) {
+		first = false;
+		key = next;
+		seen++;
+	}
+	free(ids);
+	free(kinds);
+	if (bad || seen != (size_t)n) {
+		diag_error(d, NULL, "BPF backend: its map of guarded targets is not what it wrote "
+			   "(%zu entries, %d written): someone changed it while it was set up", seen,
+			   n);
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * Undo a setup that did not arm: the guards stopped, then detached, then
  * the sysctl guard (which lsm/bpf would keep attached).
  */
@@ -339,29 +462,54 @@ static void undo(struct ldpolicy_bpf *skel, struct sysctl_attach *s, int dirfd)
 	diag_free(&quiet);
 }
 
+/* The same, once the skeleton is gone: the pins go, and the links with them. */
+static void undo_held(struct held *h, int dirfd)
+{
+	struct diags quiet = { 0 };
+	int rc;
+
+	run_fd(h->guard_off, NULL, 0, &rc);
+	if (h->sys.prog >= 0)
+		bpf_prog_detach2(h->sys.prog, h->sys.cgroup, BPF_CGROUP_SYSCTL);
+	clear_dir(dirfd, &quiet);
+	diag_free(&quiet);
+}
+
+static void close_held(struct held *h)
+{
+	int *fds[] = { &h->arm, &h->guard_off, &h->setup_guard, &h->sys.prog, &h->sys.cgroup };
+
+	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++)
+		if (*fds[i] >= 0) {
+			close(*fds[i]);
+			*fds[i] = -1;
+		}
+}
+
 /* Load, attach, guard, check, pin and arm, in the directory @dirfd (locked). */
 static int setup_locked(int dirfd, const struct reason_table *t, struct diags *d)
 {
-	struct sysctl_attach sys = { -1, -1 };
+	struct held h = { .arm = -1, .guard_off = -1, .setup_guard = -1, .sys = { -1, -1 } };
 	struct ldp_guard_on_ctx guard_on = { 0 };
-	struct ldp_arm_ctx arm = { 0 };
 	struct ldpolicy_bpf *skel;
 	struct bpf_want w;
 	uint32_t progs[LDP_MAX_PROGS], links[LDP_MAX_PROGS];
 	size_t n_progs, n_links;
-	int cwd = -1, err, rc = 0, ret = -1, on;
+	int err, rc = 0, on;
 
 	skel = bpf_object_load(&w, set_fingerprint, t, d);
 	if (!skel)
 		return -1;
-	if (fill_hooks(skel, &w, d))
-		goto out;
+	if (fill_hooks(skel, &w, d) || hooks_whole(skel, &w, d)) {
+		ldpolicy_bpf__destroy(skel);
+		return -1;
+	}
 	err = ldpolicy_bpf__attach(skel);
 	if (err) {
 		bpf_log_diag(d, "cannot attach the BPF LSM programs", -err);
 		goto undo;
 	}
-	if (attach_sysctl(skel, &sys, d))
+	if (attach_sysctl(skel, &h.sys, d))
 		goto undo;
 	own_ids(skel, progs, &n_progs, links, &n_links);
 	if (n_progs > LDP_GUARD_PROGS) {
@@ -377,6 +525,9 @@ static int setup_locked(int dirfd, const struct reason_table *t, struct diags *d
 			   strerror(err ? err : -rc));
 		goto undo;
 	}
+	/* from here no other process traces this one, nor takes its fds */
+	if (not_traced(d))
+		goto undo;
 	on = bpf_ftrace_enabled(d);
 	if (on <= 0) {
 		if (!on)
@@ -389,50 +540,22 @@ static int setup_locked(int dirfd, const struct reason_table *t, struct diags *d
 			   "(above); unload it and load again");
 		goto undo;
 	}
-	if (pin_all(skel, d) || expected_refs(skel, arm.refs, d))
+	if (pin_all(skel, d) || let_go(skel, &h, d))
 		goto undo;
-	/* ldp_arm finds the pin directory as its caller's working directory */
-	cwd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (cwd < 0 || fchdir(dirfd)) {
-		diag_error(d, NULL, "BPF backend: cannot enter " LDP_BPF_DIR ": %s",
-			   strerror(errno));
-		goto undo;
+	skel = NULL;
+	if (arm(dirfd, &h, d)) {
+		undo_held(&h, dirfd);
+		close_held(&h);
+		return -1;
 	}
-	err = run_prog(skel->progs.ldp_arm, &arm, sizeof(arm), &rc);
-	if (fchdir(cwd)) {
-		diag_error(d, NULL, "BPF backend: cannot return to the working directory: %s",
-			   strerror(errno));
-		goto undo;
-	}
-	if (err || rc) {
-		diag_error(d, NULL, "BPF backend: not armed: %s",
-			   !err && rc == -EBUSY ? "something else holds a reference to its maps "
-			   "(a process that took one while it was set up): it could write them; "
-			   "load again to set it up anew" :
-			   !err && rc == -ENOKEY ? "its guard could not learn how this kernel "
-			   "calls the helpers that read kernel memory without asking" :
-			   strerror(err ? err : -rc));
-		goto undo;
-	}
-	/* the pins hold the links from now on */
-	for (int i = 0; i < skel->skeleton->prog_cnt; i++)
-		if (*skel->skeleton->progs[i].link)
-			bpf_link__disconnect(*skel->skeleton->progs[i].link);
-	ret = 0;
-	goto out;
+	close_held(&h);
+	return 0;
 undo:
-	undo(skel, &sys, dirfd);
-out:
-	if (cwd >= 0)
-		close(cwd);
-	if (sys.prog >= 0)
-		close(sys.prog);
-	if (sys.cgroup >= 0)
-		close(sys.cgroup);
+	undo(skel, &h.sys, dirfd);
 	ldpolicy_bpf__destroy(skel);
-	return ret;
+	close_held(&h);
+	return -1;
 }
-
 int bpf_setup(const struct reason_table *t, struct diags *d)
 {
 	struct bpf_obj o;

@@ -47,6 +47,8 @@ struct bpf_want_prog {
 
 /* The programs that may be absent (bpf/unasked.bpf.c's), by name. */
 #define LDP_OPTIONAL_PREFIX	"ldp_unasked_"
+/* LSM programs that guard the setup only (bpf/guard_setup.bpf.c), by name. */
+#define LDP_SETUP_PREFIX	"ldp_setup_"
 
 struct bpf_want {
 	struct bpf_want_prog prog[LDP_MAX_PROGS];
