@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text = malloc(size + 1);
 
 	if (!ready) {
-		if (table_load(&table, FUZZ_TABLE, &d) || model_load(&model, NULL, &d))
+		if (table_load(&table, FUZZ_TABLE, &d) || model_load(&model, "6.12", NULL, &d))
 			abort();
 		ready = 1;
 	}

@@ -32,7 +32,8 @@ for f in usr/sbin/ldpolicy usr/sbin/lockdown-policy-load usr/share/man/man8/ldpo
 	usr/share/initramfs-tools/hooks/lockdown-policy \
 	usr/share/initramfs-tools/scripts/init-top/lockdown-policy \
 	usr/share/ldpolicy/policies/integrity.ldp usr/share/ldpolicy/tables/linux-6.12.table \
-	usr/share/ldpolicy/models/linux-6.12.model usr/share/ldpolicy/schemas/ldpolicy.check-2.schema.json \
+	usr/share/ldpolicy/models/linux-6.12.model usr/share/ldpolicy/models/linux-6.1.model \
+	usr/share/ldpolicy/schemas/ldpolicy.check-2.schema.json usr/share/ldpolicy/schemas/ldpolicy.path-1.schema.json \
 	etc/lockdown-policy.d; do
 	[ -e "$tmp/root/$f" ] || missing="$missing $f"
 done

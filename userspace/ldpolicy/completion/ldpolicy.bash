@@ -5,6 +5,12 @@ _ldpolicy_reasons()
 	ldpolicy reasons 2>/dev/null | awk '!/^#/ { print $2 }'
 }
 
+# the paths that ask no reason, from the model for the running kernel
+_ldpolicy_paths()
+{
+	ldpolicy explain 2>/dev/null | awk '$1 == "path" { print $2 }' | sort -u
+}
+
 _ldpolicy()
 {
 	local cur prev words cword
@@ -22,8 +28,13 @@ _ldpolicy()
 	fi
 
 	case $prev in
-	-t | --table | --model | -o | --output | --policy)
+	-t | --table | -o | --output | --policy)
 		_filedir
+		return
+		;;
+	--model)
+		COMPREPLY=($(compgen -W "6.1 6.12" -- "$cur"))
+		_filedir model
 		return
 		;;
 	--emit)
@@ -65,7 +76,7 @@ _ldpolicy()
 	fi
 	case ${words[ci]} in
 	query | explain)
-		COMPREPLY=($(compgen -W "$(_ldpolicy_reasons)" -- "$cur"))
+		COMPREPLY=($(compgen -W "$(_ldpolicy_reasons) $(_ldpolicy_paths)" -- "$cur"))
 		;;
 	compile | check | load | diff)
 		_filedir ldp

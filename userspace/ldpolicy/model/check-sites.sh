@@ -1,92 +1,199 @@
 #!/bin/bash
-# Check a reason model against a kernel tree: every call site of
-# security_locked_down(LOCKDOWN_*) in the tree must be a "site" of that
-# reason in the model, every site in the model must still exist, and every
-# enum lockdown_reason member must have an entry. So when the kernel
-# moves, the model cannot silently go stale.
+# Check a reason model against the kernel tree it claims: every call of
+# security_locked_down() in the tree must be a "site" of its reason in the
+# model, every site in the model must still exist, every enum
+# lockdown_reason member must have an entry, the tree must be the version
+# the model says ("kernel X.Y"), and every function the model cites (a
+# path's "source", an "argued" edge's FILE:FUNCTION) must be defined in
+# the tree. So when the kernel moves, the model cannot silently go stale.
 #
 # Usage: check-sites.sh TREE MODEL      check; exit 1 on any difference
 #        check-sites.sh --list TREE     print the tree's sites, model syntax
+#        check-sites.sh --cited MODEL   print the files MODEL cites, one a line
 #
-# A site is "FILE FUNCTION": the source file, relative to the tree, and
-# the function the call is in (sys_NAME for SYSCALL_DEFINEn(NAME, ...)).
+# Every call is found, wherever it is (security/ too, only tools/ and the
+# hook's own declaration and definition left out), however it is written:
+# "security_locked_down (", the argument on the next line, comments
+# between. A site is "FILE FUNCTION": the source file, relative to the
+# tree, and the function the call is in (sys_NAME for
+# SYSCALL_DEFINEn(NAME, ...)). A call whose argument is not a LOCKDOWN_
+# constant is reported: it must be modelled by hand.
 set -euo pipefail
 
-list=0
-if [ "${1:-}" = --list ]; then
-	list=1
-	shift
+mode=check
+case ${1:-} in
+--list) mode=list; shift ;;
+--cited) mode=cited; shift ;;
+esac
+
+# FILE FUNCTION of everything MODEL cites: sites, sources, argued edges.
+cited() {
+	awk '
+	/^[ \t]+(site|source)[ \t]/ { print $2, $3 }
+	/^[ \t]+argued[ \t]/ {
+		s = $0; sub(/^[ \t]+argued[ \t]+"([^"\\]|\\.)*"/, "", s)
+		n = split(s, ref, /[ \t]+/)
+		for (i = 1; i <= n; i++)
+			if (split(ref[i], p, ":") == 2)
+				print p[1], p[2]
+	}' "$1"
+}
+
+if [ $mode = cited ]; then
+	cited "$1" | awk '{ print $1 }' | sort -u
+	exit 0
 fi
 tree=$1
 model=${2:-}
 
+# The awk that reads C: strips comments and strings, tracks the function
+# each line is in, and joins a call that spans lines.
+scan_awk='
+function strip(s,    out, i, c, n) {
+	# comments (a block comment may span lines) and string literals out
+	out = ""
+	n = length(s)
+	for (i = 1; i <= n; i++) {
+		c = substr(s, i, 1)
+		if (in_comment) {
+			if (c == "*" && substr(s, i + 1, 1) == "/") { in_comment = 0; i++ }
+			continue
+		}
+		if (c == "/" && substr(s, i + 1, 1) == "*") { in_comment = 1; i++; continue }
+		if (c == "/" && substr(s, i + 1, 1) == "/") break
+		if (c == "\"") {
+			for (i++; i <= n && substr(s, i, 1) != "\""; i++)
+				if (substr(s, i, 1) == "\\") i++
+			out = out "\"\""
+			continue
+		}
+		out = out c
+	}
+	return out
+}
+# a function definition starts at column 0 and is not a prototype
+function defines(s,    fn) {
+	if (s ~ /^(COMPAT_)?SYSCALL_DEFINE[0-9]\(/) {
+		fn = s; sub(/^[A-Z_]*DEFINE[0-9]\([ \t]*/, "", fn); sub(/[ \t]*[,)].*/, "", fn)
+		return "sys_" fn
+	}
+	if (s ~ /^[A-Za-z_][A-Za-z0-9_ \t\*]*\(/ && s !~ /;[ \t]*$/) {
+		fn = s; sub(/[ \t]*\(.*/, "", fn); sub(/.*[ \t\*]/, "", fn)
+		return fn
+	}
+	return ""
+}
+'
+
 # REASON FILE FUNCTION, one line per call, from the tree.
 tree_sites() {
-	(cd "$tree" && grep -rl --include='*.c' --include='*.h' 'security_locked_down(' . |
-		grep -v -e '^\./security/' -e '^\./tools/' -e '^\./include/linux/security\.h$' |
+	(cd "$tree" && grep -rlE --include='*.c' --include='*.h' 'security_locked_down' . |
+		grep -v -e '^\./tools/' -e '^\./include/linux/security\.h$' |
 		sed 's#^\./##' | sort) |
 	while read -r f; do
-		awk -v file="$f" '
-		# a function definition starts at column 0 and is not a prototype
-		/^SYSCALL_DEFINE[0-9]\(|^COMPAT_SYSCALL_DEFINE[0-9]\(/ {
-			fn = $0; sub(/^[A-Z_]*DEFINE[0-9]\(/, "", fn); sub(/[,)].*/, "", fn)
-			fn = "sys_" fn; next
-		}
-		/^[A-Za-z_][A-Za-z0-9_ \t\*]*[ \t\*]\**[A-Za-z_][A-Za-z0-9_]*\(/ && !/;[ \t]*$/ ||
-		/^[A-Za-z_][A-Za-z0-9_]*\(/ && !/;[ \t]*$/ {
-			fn = $0; sub(/\(.*/, "", fn); sub(/.*[ \t\*]/, "", fn); next
-		}
-		/security_locked_down\(LOCKDOWN_[A-Z0-9_]+\)/ {
-			s = $0
-			while (match(s, /security_locked_down\(LOCKDOWN_[A-Z0-9_]+\)/)) {
-				r = substr(s, RSTART + 21, RLENGTH - 22)
-				print r, file, fn
-				s = substr(s, RSTART + RLENGTH)
+		awk -v file="$f" "$scan_awk"'
+		{
+			s = strip($0)
+			d = defines(s)
+			if (d != "")
+				fn = d
+			# buf: what follows the name of a call, up to its closing ")"; a
+			# call left open on the line before continues here
+			buf = pending != "" ? pending " " s : ""
+			rest = pending != "" ? "" : s
+			pending = ""
+			for (;;) {
+				if (buf == "") {
+					if (!match(rest, /security_locked_down[ \t]*(\(|$)/))
+						break
+					buf = substr(rest, RSTART + 20)
+				}
+				depth = 0; arg = ""; closed = 0
+				for (i = 1; i <= length(buf); i++) {
+					c = substr(buf, i, 1)
+					if (c == "(") { if (depth++ == 0) continue }
+					if (c == ")" && --depth == 0) { closed = 1; break }
+					if (depth > 0) arg = arg c
+				}
+				if (!closed) {
+					pending = buf	# continued on the next line
+					break
+				}
+				rest = substr(buf, i + 1)
+				buf = ""
+				gsub(/[ \t]/, "", arg)
+				if (arg ~ /^enum[a-z_]*lockdown_reason/)
+					continue	# the hook itself, not a call
+				if (arg ~ /^LOCKDOWN_[A-Z0-9_]+$/)
+					print arg, file, fn
+				else
+					print "DYNAMIC", file, fn
 			}
-			next
-		}
-		/security_locked_down\([a-z_]/ { print "DYNAMIC", file, fn }
-		' "$tree/$f"
+		}' "$tree/$f"
 	done | sort | uniq
 }
 
-if [ $list = 1 ]; then
+if [ $mode = list ]; then
 	tree_sites | awk '{ if ($1 != last) print "# " $1; last = $1; print "\tsite " $2 " " $3 }'
 	exit 0
 fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+bad=0
+say() { echo "check-sites: $*" >&2; bad=1; }
+
 tree_sites > "$tmp/tree"
-awk '/^reason / { r = $2 } /^[ \t]+site / { print r, $2, $3 }' "$model" | sort | uniq > "$tmp/model"
+awk '/^reason / { r = $2 } /^path / { r = "" } r != "" && /^[ \t]+site / { print r, $2, $3 }' "$model" |
+	sort | uniq > "$tmp/model"
 awk '/^reason / { print $2 }' "$model" | sort > "$tmp/model-reasons"
 sed -n '/^enum lockdown_reason {/,/^};/p' "$tree/include/linux/security.h" |
 	grep -o 'LOCKDOWN_[A-Z0-9_]*' |
 	grep -v -e '^LOCKDOWN_NONE$' -e '^LOCKDOWN_INTEGRITY_MAX$' -e '^LOCKDOWN_CONFIDENTIALITY_MAX$' |
 	sort > "$tmp/enum"
 
-bad=0
+# the version the model claims, and the tree's
+want=$(awk '/^kernel / { print $2; exit }' "$model")
+have=$(awk '/^VERSION = / { v = $3 } /^PATCHLEVEL = / { p = $3 } END { if (v != "") print v "." p }' \
+	"$tree/Makefile" 2>/dev/null || true)
+if [ -z "$want" ]; then
+	say "$model has no 'kernel X.Y' line: which kernel does it describe?"
+elif [ "$want" != "$have" ]; then
+	say "$model describes Linux $want, but $tree is Linux ${have:-(no Makefile)}"
+fi
+
 while read -r r f fn; do
 	if [ "$r" = DYNAMIC ]; then
-		echo "check-sites: $f: $fn calls security_locked_down() with a variable: model it by hand" >&2
+		say "$f: $fn calls security_locked_down() with a variable: model it by hand"
 	else
-		echo "check-sites: $f: $fn asks $r, and the model has no such site" >&2
+		say "$f: $fn asks $r, and the model has no such site"
 	fi
-	bad=1
 done < <(comm -23 "$tmp/tree" "$tmp/model")
 while read -r r f fn; do
-	echo "check-sites: the model lists site $f $fn for $r, which the tree no longer has" >&2
-	bad=1
+	say "the model lists site $f $fn for $r, which the tree no longer has"
 done < <(comm -13 "$tmp/tree" "$tmp/model")
 while read -r r; do
-	echo "check-sites: enum lockdown_reason has $r, which the model does not describe" >&2
-	bad=1
+	say "enum lockdown_reason has $r, which the model does not describe"
 done < <(comm -23 "$tmp/enum" "$tmp/model-reasons")
 while read -r r; do
-	echo "check-sites: the model describes $r, which enum lockdown_reason no longer has" >&2
-	bad=1
+	say "the model describes $r, which enum lockdown_reason no longer has"
 done < <(comm -13 "$tmp/enum" "$tmp/model-reasons")
+
+# every function the model cites outside its sites: defined in the tree
+n_cited=0
+while read -r f fn; do
+	n_cited=$((n_cited + 1))
+	if [ ! -f "$tree/$f" ]; then
+		say "the model cites $f:$fn, and the tree has no $f"
+	elif ! awk -v want="$fn" "$scan_awk"'
+		{ if (defines(strip($0)) == want) { found = 1; exit } }
+		END { exit !found }' "$tree/$f"; then
+		say "the model cites $f:$fn, and $f defines no $fn"
+	fi
+done < <(cited "$model" | sort -u | grep -vxF -f <(awk '{ print $2, $3 }' "$tmp/tree") || true)
+
 if [ $bad = 0 ]; then
-	echo "check-sites: $(wc -l < "$tmp/tree") call sites of $(wc -l < "$tmp/enum") reasons, all in the model"
+	echo "check-sites: $(basename "$model") against $tree (Linux $have): $(wc -l < "$tmp/tree")" \
+		"call sites of $(wc -l < "$tmp/enum") reasons, all in the model; $n_cited cited functions found"
 fi
 exit $bad

@@ -2,9 +2,12 @@
 /*
  * The bypass analysis. An allowed reason A defeats a denied reason D when
  * A's effective grants (closed under implication, "with" grants only when
- * their companions are allowed too) cover everything D grants: denying D
- * then keeps nothing out that A does not let in.
+ * their companions are allowed too, never those for the console alone)
+ * cover everything D grants: denying D then keeps nothing out that A does
+ * not let in. A path that asks no reason defeats D the same way, unless
+ * the backend in force closes it.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,7 +36,7 @@ static const struct model_grant *path_of(const struct model *m, const struct mod
 
 	for (size_t g = 0; g < a->n_grants; g++) {
 		const struct model_grant *gr = &a->grants[g];
-		bool ok = true;
+		bool ok = !gr->console;
 
 		for (size_t w = 0; w < gr->n_with; w++)
 			ok = ok && is_allowed(gr->with[w], ctx);
@@ -161,6 +164,214 @@ static const struct loc *allowed_at(const struct policy *p, unsigned int a)
 static const char *allowed_how(const struct policy *p, unsigned int a)
 {
 	return policy_warns(p, a) ? "warned (allowed, only logged)" : "allowed";
+}
+
+bool analyze_path_closed(const struct model_path *p, int b, const struct policy *pol)
+{
+	const struct model_closure *c = &p->on[b];
+
+	if (c->open)
+		return false;
+	for (size_t w = 0; w < c->n_when; w++) {
+		int what = table_lookup(pol->t, c->when[w]);
+
+		if (what < 0 || !policy_denies(pol, what))
+			return false;
+	}
+	return true;
+}
+
+bool analyze_path_open(const struct model *m, const struct model_path *p,
+		       const struct policy *pol)
+{
+	if (!model_path_present(m, p))
+		return false;
+	if (m->backend == MODEL_NO_BACKEND)
+		return true;
+	if (m->backend >= 0)
+		return !analyze_path_closed(p, m->backend, pol);
+	for (int b = 0; b < MODEL_BACKENDS; b++)
+		if (!analyze_path_closed(p, b, pol))
+			return true;
+	return false;
+}
+
+static bool all_allowed(const char *id, void *arg)
+{
+	(void)id;
+	(void)arg;
+	return true;
+}
+
+unsigned int analyze_path_defeats(const struct model *m, const struct model_path *p,
+				  const struct policy *pol, uint64_t *out)
+{
+	const struct reason_table *t = pol->t;
+	capset have = model_grants_effective(m, p->grants, p->n_grants, all_allowed, NULL);
+	unsigned int n = 0;
+
+	memset(out, 0, POLICY_WORDS * sizeof(*out));
+	if (!analyze_path_open(m, p, pol))
+		return 0;
+	for (unsigned int d = 0; d < t->conf_max; d++) {
+		const struct model_reason *dr;
+
+		if (!table_is_reason(t, d) || !policy_denies(pol, d) ||
+		    !(dr = model_find(m, t->v[d].id)) ||
+		    !model_reason_on_arch(dr, model_host_arch()))
+			continue;
+		if ((have & model_needs(m, dr)) == model_needs(m, dr)) {
+			out[d / 64] |= 1ULL << (d % 64);
+			n++;
+		}
+	}
+	return n;
+}
+
+unsigned int analyze_open_defeated(const struct policy *p, const struct model *m)
+{
+	uint64_t all[POLICY_WORDS] = { 0 }, one[POLICY_WORDS];
+	unsigned int n = 0;
+
+	for (size_t i = 0; i < m->n_paths; i++) {
+		analyze_path_defeats(m, &m->p[i], p, one);
+		for (unsigned int r = 0; r < p->t->conf_max; r++)
+			if (bit_test(one, r) && !policy_feature_intent(p, r) && !bit_test(all, r)) {
+				all[r / 64] |= 1ULL << (r % 64);
+				n++;
+			}
+	}
+	return n;
+}
+
+/* "the BPF backend", "lockdown_policy": a backend, for people. */
+static const char *backend_words(int b)
+{
+	return b == MODEL_BPF ? "the BPF backend" : "lockdown_policy";
+}
+
+/* "when LOCKDOWN_X is denied (how)" for @c. */
+static size_t when_str(const struct model_closure *c, char *buf, size_t len)
+{
+	size_t off = snprintf(buf, len, "when ");
+
+	for (size_t w = 0; w < c->n_when && off < len; w++)
+		off += snprintf(buf + off, len - off, "%s%s", w ? (w + 1 < c->n_when ? ", " : " and ") :
+				"", c->when[w]);
+	if (off < len)
+		off += snprintf(buf + off, len - off, " %s denied (%s)", c->n_when > 1 ? "are" : "is",
+				c->how);
+	return off;
+}
+
+const char *analyze_closure_str(const struct model *m, const struct model_path *p,
+				char *buf, size_t len)
+{
+	char when[512];
+	int closers = 0, closer = -1;
+
+	for (int b = 0; b < MODEL_BACKENDS; b++)
+		if (!p->on[b].open) {
+			closers++;
+			closer = b;
+		}
+	if (!closers) {
+		snprintf(buf, len, "nothing closes it on Linux %u.%u, with lockdown_policy or the "
+			 "BPF backend", m->major, m->minor);
+	} else if (closers == MODEL_BACKENDS) {
+		size_t off = snprintf(buf, len, "on Linux %u.%u", m->major, m->minor);
+
+		for (int b = 0; b < MODEL_BACKENDS && off < len; b++) {
+			when_str(&p->on[b], when, sizeof(when));
+			off += snprintf(buf + off, len - off, "%s %s closes it %s", b ? ";" : "",
+					backend_words(b), when);
+		}
+	} else {
+		when_str(&p->on[closer], when, sizeof(when));
+		snprintf(buf, len, "on Linux %u.%u %s closes it %s, %s does not", m->major, m->minor,
+			 backend_words(closer), when, backend_words(!closer));
+	}
+	return buf;
+}
+
+/* How many reasons @p denies that have a kernel path on this architecture. */
+static size_t policy_count_on_arch(const struct policy *p, const struct model *m)
+{
+	size_t n = 0;
+
+	for (unsigned int r = 0; r < p->t->conf_max; r++) {
+		const struct model_reason *mr;
+
+		if (table_is_reason(p->t, r) && policy_denies(p, r) &&
+		    (!(mr = model_find(m, p->t->v[r].id)) ||
+		     model_reason_on_arch(mr, model_host_arch())))
+			n++;
+	}
+	return n;
+}
+
+/*
+ * Open paths: one warning per path that defeats denied reasons, where
+ * the first of them is denied; those the denying file declares not a
+ * boundary are left out (as a note if @notes).
+ */
+static void report_paths(struct policy *p, const struct model *m, bool notes, struct diags *d)
+{
+	const struct reason_table *t = p->t;
+
+	for (size_t i = 0; i < m->n_paths; i++) {
+		const struct model_path *path = &m->p[i];
+		uint64_t def[POLICY_WORDS];
+		char bad[2048] = "", ok[2048] = "", closure[1024];
+		size_t bo = 0, oo = 0, nb = 0, no = 0;
+		const struct loc *at = NULL, *ok_at = NULL;
+
+		if (!analyze_path_defeats(m, path, p, def))
+			continue;
+		for (unsigned int r = 0; r < t->conf_max; r++) {
+			if (!bit_test(def, r))
+				continue;
+			if (policy_feature_intent(p, r)) {
+				no++;
+				list_add(ok, sizeof(ok), &oo, t->v[r].id, NULL);
+				if (!ok_at)
+					ok_at = policy_feature_intent(p, r);
+			} else {
+				nb++;
+				list_add(bad, sizeof(bad), &bo, t->v[r].id, NULL);
+				if (!at && p->deny_loc[r].file)
+					at = &p->deny_loc[r];
+			}
+		}
+		analyze_closure_str(m, path, closure, sizeof(closure));
+		if (nb) {
+			char cond[256] = "";
+			size_t co = 0;
+
+			/* a kernel whose configuration is unknown: say what it takes */
+			for (size_t k = 0; model_path_present(m, path) < 0 && k < path->n_needs; k++)
+				co += snprintf(cond + co, sizeof(cond) - co, "%s%s", k ? ", " : " (with ",
+					       path->needs[k]);
+			if (co)
+				snprintf(cond + co, sizeof(cond) - co, ")");
+			if (nb == policy_count_on_arch(p, m))
+				snprintf(bad, sizeof(bad), "every one it denies");
+			diag_warning(d, at, "%s%s asks no reason: %s; so %zu denied reason%s protect%s "
+				     "nothing from root (%s), and %s ('ldpolicy explain %s')",
+				     path->name, cond, path->grants[0].how, nb, nb == 1 ? "" : "s",
+				     nb == 1 ? "s" : "", bad, closure, path->name);
+			diag_code(d, "open-path");
+			for (unsigned int r = 0; r < t->conf_max; r++)
+				if (bit_test(def, r) && !policy_feature_intent(p, r))
+					diag_about(d, true, t->v[r].id);
+		}
+		if (notes && no) {
+			diag_remark(d, ok_at, "%s asks no reason and defeats %zu denied reason%s (%s); "
+				    "the file that denies %s declares it is not a security boundary",
+				    path->name, no, no == 1 ? "" : "s", ok, no == 1 ? "it" : "them");
+			diag_code(d, "open-path-excused");
+		}
+	}
 }
 
 /*
@@ -307,6 +518,7 @@ int analyze_report(struct policy *p, const struct model *m, bool notes, struct d
 			  "policy that is not a security boundary");
 		diag_code(d, "bypass");
 	}
+	report_paths(p, m, notes, d);
 	for (size_t i = 0; i < p->n_acks; i++)
 		if (!p->acks[i].used)
 		{
@@ -326,7 +538,7 @@ int analyze_report(struct policy *p, const struct model *m, bool notes, struct d
 		    model_reason_on_arch(mr, model_host_arch()) || !at->file)
 			continue;
 		diag_remark(d, at, "no kernel path on %s asks %s (%s): %s it changes nothing here",
-			    model_host_arch(), t->v[r].id, mr->n_sites ? mr->sites[0] : "no call site",
+			    model_host_arch(), t->v[r].id, mr->n_sites ? mr->sites[0].at : "no call site",
 			    policy_denies(p, r) ? "denying" : "warning about");
 		diag_code(d, "not-on-arch");
 	}
@@ -381,16 +593,4 @@ void analyze_acknowledge_all(struct policy *p, const struct model *m, const char
 		*a = (struct ack){ .reason = f[i].allowed, .why = xstrdup(why) };
 	}
 	free(f);
-}
-
-int analyze_policy(struct policy *p, struct diags *d)
-{
-	struct model m;
-	int ret;
-
-	if (model_load(&m, NULL, d))
-		return -1;
-	ret = analyze_report(p, &m, false, d);
-	model_free(&m);
-	return ret;
 }

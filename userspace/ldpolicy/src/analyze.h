@@ -36,9 +36,10 @@ bool analyze_on_arch(const struct policy *p, const struct model *m, const struct
 
 /*
  * Report the findings: errors unless excused by an acknowledgement or a
- * feature-disable intent; excused ones as notes if @notes. Unused
- * acknowledgements and unmodelled reasons are warnings. Marks used acks.
- * Returns 0, or -1 if any error was reported.
+ * feature-disable intent; excused ones as notes if @notes. Open paths
+ * that defeat denied reasons, unmodelled reasons and unused
+ * acknowledgements are warnings. Marks used acks. Returns 0, or -1 if
+ * any error was reported.
  */
 int analyze_report(struct policy *p, const struct model *m, bool notes, struct diags *d);
 
@@ -56,7 +57,31 @@ void analyze_acknowledge_all(struct policy *p, const struct model *m, const char
  */
 unsigned int analyze_defeated(const struct policy *p, const struct model *m);
 
-/* analyze_report against the built-in model; notes off. */
-int analyze_policy(struct policy *p, struct diags *d);
+/*
+ * Paths that ask no reason (model.h): is @p closed with backend @b
+ * (MODEL_LSM, MODEL_BPF) for a policy denying what @pol denies?
+ */
+bool analyze_path_closed(const struct model_path *p, int b, const struct policy *pol);
+
+/*
+ * Is @p open for @pol as @m judges paths (m->backend; -1: open with at
+ * least one backend), and in the kernel (m->config)?
+ */
+bool analyze_path_open(const struct model *m, const struct model_path *p,
+		       const struct policy *pol);
+
+/*
+ * The reasons @pol denies that the open path @p defeats on this
+ * architecture, into @out (a bitmap); returns how many.
+ */
+unsigned int analyze_path_defeats(const struct model *m, const struct model_path *p,
+				  const struct policy *pol, uint64_t *out);
+
+/* How many reasons @p denies that open paths defeat: denied, not protected. */
+unsigned int analyze_open_defeated(const struct policy *p, const struct model *m);
+
+/* "nothing closes it on Linux 6.12", or what does, as @m judges, into @buf. */
+const char *analyze_closure_str(const struct model *m, const struct model_path *p,
+				char *buf, size_t len);
 
 #endif

@@ -22,7 +22,7 @@ struct opts {
 	const char *table;	/* --table SRC, default "auto" */
 	const char *output;	/* -o FILE */
 	const char *emit;	/* --emit FORMAT */
-	const char *model;	/* --model FILE, default: built in */
+	const char *model;	/* --model FILE|VERSION, default: the table kernel's */
 	const char *backend;	/* --backend NAME, default "auto" */
 	const char *policy;	/* --policy FILE: judge against it, offline */
 	const char *base;	/* --base LEVEL (suggest) */
@@ -55,6 +55,19 @@ int parse_opts(int argc, char **argv, const struct command *cmd, const char *all
 
 /* Load the reason table of --table; prints diagnostics. 0 or -1. */
 int load_table(struct reason_table *t, const struct opts *o, struct diags *d);
+
+struct model;
+
+/*
+ * Load the reason model for the kernel of --table, or --model (cmd_model.c),
+ * judging paths that ask no reason for @backend ("lockdown_policy", "bpf";
+ * NULL: --backend, or the one the running kernel has when the table is the
+ * running kernel's, else either). 0 or -1 (diagnosed in @d).
+ */
+int load_model(struct model *m, const struct opts *o, const char *backend, struct diags *d);
+
+/* MODEL_LSM or MODEL_BPF for a backend's name ("lsm" too), else -1. */
+int model_backend_index(const char *name);
 
 struct policy;
 struct blob_info;
@@ -91,6 +104,20 @@ int cmd_suggest(int argc, char **argv, const struct command *cmd);
 
 struct backend;
 struct kstate;
+struct json;
+struct model_path;
+
+/* A path's members of ldpolicy.path/1 (cmd_explain.c). */
+void explain_json_path(struct json *j, const struct model *m, const struct model_path *p,
+		       const struct reason_table *t);
+
+/*
+ * Answer "query PATH" (cmd_path.c) for the state @k, with @backend in
+ * force (NULL: none): EXIT_OK when it is open, EXIT_POLICY when closed or
+ * not in the kernel.
+ */
+int query_path(const struct model *m, const struct model_path *p, const struct reason_table *t,
+	       const struct kstate *k, const char *backend, const struct opts *o);
 
 /*
  * The running kernel's backend, table and state (with @full, the

@@ -27,7 +27,7 @@ int compile_and_analyze(struct reason_table *t, struct policy *p, char *const *f
 	memset(p, 0, sizeof(*p));
 	if (load_table(t, o, d))
 		return -2;
-	if (model_load(&m, o->model, d)) {
+	if (load_model(&m, o, NULL, d)) {
 		table_free(t);
 		return -2;
 	}
@@ -212,7 +212,7 @@ int cmd_check(int argc, char **argv, const struct command *cmd)
 		flush_diags(&d);
 		return EXIT_ENV;
 	}
-	if (model_load(&m, o.model, &d)) {
+	if (load_model(&m, &o, NULL, &d)) {
 		table_free(&t);
 		flush_diags(&d);
 		return EXIT_ENV;
@@ -240,6 +240,7 @@ int cmd_check(int argc, char **argv, const struct command *cmd)
 			flush_diags(&d);
 			if (ret == 0 && !o.quiet) {
 				unsigned int defeated = analyze_defeated(&p, &m);
+				unsigned int open = analyze_open_defeated(&p, &m);
 
 				printf("%s: ok, %u reason%s denied%s", argv[a], policy_count(&p),
 				       policy_count(&p) == 1 ? "" : "s",
@@ -248,6 +249,10 @@ int cmd_check(int argc, char **argv, const struct command *cmd)
 				if (defeated)
 					printf("; %u of them defeated by what it allows, excused: "
 					       "not protected", defeated);
+				/* and so is one a path that asks no reason defeats */
+				if (open)
+					printf("; %u of them defeated by paths that ask no reason on "
+					       "Linux %u.%u: not protected", open, m.major, m.minor);
 				putchar('\n');
 			}
 		}
@@ -311,7 +316,7 @@ int cmd_decompile(int argc, char **argv, const struct command *cmd)
 		/* the flag, not the acknowledgements, is in the blob: rebuild them */
 		struct model m;
 
-		if (model_load(&m, o.model, &d)) {
+		if (load_model(&m, &o, NULL, &d)) {
 			flush_diags(&d);
 			policy_free(&p);
 			table_free(&t);

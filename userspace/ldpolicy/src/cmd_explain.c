@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ldpolicy explain REASON: what it gates, what allowing it grants, what it
- * defeats and is defeated by, and which shipped policies deny it.
+ * ldpolicy explain [REASON|PATH]: what a reason gates, what allowing it
+ * grants and how that is known, what it defeats and is defeated by
+ * (paths that ask no reason too), which shipped policies deny it; what a
+ * path that asks no reason gives and what closes it; without an argument,
+ * every grant of the model in force, one a line.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -46,7 +49,7 @@ static const struct model_grant *defeats(const struct model *m, const struct mod
 	if ((model_effective(m, a, all_allowed, NULL) & need) != need)
 		return NULL;
 	for (size_t g = 0; g < a->n_grants; g++) {
-		if ((m->caps[a->grants[g].cap].implies & need) != need)
+		if (a->grants[g].console || (m->caps[a->grants[g].cap].implies & need) != need)
 			continue;
 		if (!a->grants[g].n_with)
 			return &a->grants[g];
@@ -55,9 +58,18 @@ static const struct model_grant *defeats(const struct model *m, const struct mod
 	}
 	/* covered only by several grants together: the first that adds to it */
 	for (size_t g = 0; !with && g < a->n_grants; g++)
-		if (m->caps[a->grants[g].cap].implies & need)
+		if (!a->grants[g].console && (m->caps[a->grants[g].cap].implies & need))
 			with = &a->grants[g];
 	return with;
+}
+
+/* Does @p, open, defeat a denial of @d? */
+static bool path_defeats(const struct model *m, const struct model_path *p,
+			 const struct model_reason *d)
+{
+	capset need = model_needs(m, d);
+
+	return (model_grants_effective(m, p->grants, p->n_grants, all_allowed, NULL) & need) == need;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -145,6 +157,57 @@ static void print_defeats(const char *label, const struct defeat *v, size_t n)
 		putchar('\n');
 }
 
+/* A grant's line and its evidence, as explain prints them. */
+static void print_grant(const struct model *m, const struct model_grant *g)
+{
+	printf("  %s: %s", m->caps[g->cap].name, g->how);
+	for (size_t w = 0; w < g->n_with; w++)
+		printf("%s%s", w ? ", " : " (only with ", g->with[w]);
+	if (g->n_with)
+		fputs(" allowed too)", stdout);
+	puts(g->console ? " (to whoever is at the console, not to a root process)" : "");
+	if (g->shown_by) {
+		printf("    shown in the VM: attack %s (docs/edges.md)\n", g->shown_by);
+	} else {
+		printf("    argued, not shown in the VM: %s; see", g->argued);
+		for (size_t r = 0; r < g->n_refs; r++)
+			printf("%s %s", r ? "," : "", g->refs[r]);
+		putchar('\n');
+	}
+}
+
+static void json_grants(struct json *j, const struct model *m, const struct model_grant *g,
+			size_t n)
+{
+	json_key(j, "grants");
+	json_begin_array(j);
+	for (size_t i = 0; i < n; i++) {
+		json_begin_object(j);
+		json_key(j, "capability");
+		json_string(j, m->caps[g[i].cap].name);
+		json_key(j, "how");
+		json_string(j, g[i].how);
+		json_key(j, "with");
+		json_begin_array(j);
+		for (size_t w = 0; w < g[i].n_with; w++)
+			json_string(j, g[i].with[w]);
+		json_end_array(j);
+		json_key(j, "console");
+		json_bool(j, g[i].console);
+		json_key(j, "shown_by");
+		json_string(j, g[i].shown_by);
+		json_key(j, "argued");
+		json_string(j, g[i].argued);
+		json_key(j, "refs");
+		json_begin_array(j);
+		for (size_t r = 0; r < g[i].n_refs; r++)
+			json_string(j, g[i].refs[r]);
+		json_end_array(j);
+		json_end_object(j);
+	}
+	json_end_array(j);
+}
+
 static void json_defeats(struct json *j, const char *key, const struct defeat *v, size_t n)
 {
 	json_key(j, key);
@@ -167,95 +230,204 @@ static void json_defeats(struct json *j, const char *key, const struct defeat *v
 	json_end_array(j);
 }
 
-int cmd_explain(int argc, char **argv, const struct command *cmd)
+/* "yes", "no (needs CONFIG_X)", "unknown (...)": is @p in the kernel? */
+static const char *presence_str(const struct model *m, const struct model_path *p, char *buf,
+				size_t len)
 {
-	struct reason_table t;
-	struct model m;
-	struct diags d = { 0 };
-	struct opts o;
-	const struct model_reason *r;
+	int present = model_path_present(m, p);
+	size_t off;
+
+	if (present > 0)
+		return "yes";
+	if (present < 0)
+		off = snprintf(buf, len, "counted as yes: the kernel's configuration is unknown");
+	else
+		off = snprintf(buf, len, "no: it needs");
+	for (size_t i = 0; i < p->n_needs && off < len; i++)
+		off += snprintf(buf + off, len - off, "%s %s", present < 0 && !i ? "; it needs" :
+				i ? "," : "", p->needs[i]);
+	return buf;
+}
+
+/* The model's paths that, open, defeat a denial of @r. */
+static size_t paths_defeating(const struct model *m, const struct model_reason *r,
+			      const struct model_path **out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->n_paths; i++)
+		if (path_defeats(m, &m->p[i], r))
+			out[n++] = &m->p[i];
+	return n;
+}
+
+static void json_closure(struct json *j, const struct model_closure *c)
+{
+	json_begin_object(j);
+	json_key(j, "state");
+	json_string(j, c->open ? "open" : "closed-when");
+	json_key(j, "when");
+	json_begin_array(j);
+	for (size_t w = 0; w < c->n_when; w++)
+		json_string(j, c->when[w]);
+	json_end_array(j);
+	json_key(j, "how");
+	json_string(j, c->how);
+	json_end_object(j);
+}
+
+/* A path's members of ldpolicy.path/1 (without "schema"). */
+void explain_json_path(struct json *j, const struct model *m, const struct model_path *p,
+		       const struct reason_table *t)
+{
+	int present = model_path_present(m, p);
+
+	json_key(j, "name");
+	json_string(j, p->name);
+	json_key(j, "reaches");
+	json_string(j, p->reaches);
+	json_key(j, "model");
+	json_string(j, m->name);
+	json_key(j, "sources");
+	json_begin_array(j);
+	for (size_t s = 0; s < p->n_sources; s++)
+		json_string(j, p->sources[s]);
+	json_end_array(j);
+	json_key(j, "needs");
+	json_begin_array(j);
+	for (size_t s = 0; s < p->n_needs; s++)
+		json_string(j, p->needs[s]);
+	json_end_array(j);
+	json_key(j, "in_kernel");
+	if (present < 0)
+		json_string(j, NULL);
+	else
+		json_bool(j, present);
+	json_grants(j, m, p->grants, p->n_grants);
+	json_key(j, "defeats");
+	json_begin_array(j);
+	for (unsigned int k = 0; k < t->conf_max; k++) {
+		const struct model_reason *r;
+
+		if (table_is_reason(t, k) && (r = model_find(m, t->v[k].id)) &&
+		    model_reason_on_arch(r, model_host_arch()) && path_defeats(m, p, r))
+			json_string(j, r->id);
+	}
+	json_end_array(j);
+	json_key(j, "on");
+	json_begin_object(j);
+	for (int b = 0; b < MODEL_BACKENDS; b++) {
+		json_key(j, model_backend_names[b]);
+		json_closure(j, &p->on[b]);
+	}
+	json_end_object(j);
+}
+
+/* A path's text, as "explain PATH" prints it. */
+static void print_path(const struct model *m, const struct model_path *p,
+		       const struct reason_table *t)
+{
+	char buf[1024];
+	bool any = false;
+
+	printf("%s: %s, which ask no reason (%s)\n", p->name, p->reaches, m->name);
+	printf("in this kernel: %s\n", presence_str(m, p, buf, sizeof(buf)));
+	puts("where the kernel does it:");
+	for (size_t s = 0; s < p->n_sources; s++)
+		printf("  %s\n", p->sources[s]);
+	puts("it grants a root process:");
+	for (size_t g = 0; g < p->n_grants; g++)
+		print_grant(m, &p->grants[g]);
+	printf("  which means: %s\n", model_capset_str(m, model_grants_effective(m, p->grants,
+			p->n_grants, all_allowed, NULL), buf, sizeof(buf)));
+	fputs("so denying any of these protects nothing from it:", stdout);
+	for (unsigned int k = 0; k < t->conf_max; k++) {
+		const struct model_reason *r;
+
+		if (table_is_reason(t, k) && (r = model_find(m, t->v[k].id)) &&
+		    model_reason_on_arch(r, model_host_arch()) && path_defeats(m, p, r)) {
+			printf("%s %s", any ? "," : "", r->id);
+			any = true;
+		}
+	}
+	puts(any ? "" : " none");
+	for (int b = 0; b < MODEL_BACKENDS; b++) {
+		const struct model_closure *c = &p->on[b];
+
+		printf("with %s: ", model_backend_names[b]);
+		if (c->open) {
+			puts("open, whatever the policy denies");
+			continue;
+		}
+		fputs("closed when the policy denies", stdout);
+		for (size_t w = 0; w < c->n_when; w++)
+			printf("%s %s", w ? "," : "", c->when[w]);
+		printf(" (%s)\n", c->how);
+	}
+}
+
+static int explain_reason(const struct model *m, const struct reason_table *t, int what,
+			  const struct model_reason *r, bool json)
+{
 	const char *dir = getenv("LDPOLICY_POLICIES") ? getenv("LDPOLICY_POLICIES") :
 			  LDPOLICY_POLICY_DIR;
+	const struct model_path **paths = xcalloc(m->n_paths + 1, sizeof(*paths));
 	struct defeat *beats = NULL, *beaten = NULL;
 	char **shipped, buf[256];
 	int shipped_err;
-	size_t n_shipped, n_beats = 0, n_beaten = 0;
-	int i = parse_opts(argc, argv, cmd, "table json model", &o), what;
+	size_t n_shipped, n_beats = 0, n_beaten = 0, n_paths = paths_defeating(m, r, paths);
 
-	if (i < 0)
-		return EXIT_USAGE;
-	if (load_table(&t, &o, &d) || model_load(&m, o.model, &d)) {
-		flush_diags(&d);
-		return EXIT_ENV;
-	}
-	what = table_lookup(&t, argv[i]);
-	r = what >= 0 ? model_find(&m, t.v[what].id) : NULL;
-	if (!r) {
-		const char *s = table_suggest(&t, argv[i]);
-
-		if (what >= 0)
-			fprintf(stderr, "ldpolicy: %s is not in the reason model %s\n",
-				t.v[what].id, m.name);
-		else
-			fprintf(stderr, "ldpolicy: unknown reason '%s'%s%s%s\n", argv[i],
-				s ? "; did you mean '" : "", s ? s : "", s ? "'?" : "");
-		model_free(&m);
-		table_free(&t);
-		return EXIT_USAGE;
-	}
-	for (unsigned int k = 0; k < t.conf_max; k++) {
+	for (unsigned int k = 0; k < t->conf_max; k++) {
 		const struct model_reason *o2;
 		const struct model_grant *g;
 		bool on_arch;
 
-		if (!table_is_reason(&t, k) || (int)k == what || !(o2 = model_find(&m, t.v[k].id)))
+		if (!table_is_reason(t, k) || (int)k == what || !(o2 = model_find(m, t->v[k].id)))
 			continue;
 		/* as the analysis does: no defeat through a path this machine lacks */
 		on_arch = model_reason_on_arch(r, model_host_arch()) &&
 			  model_reason_on_arch(o2, model_host_arch());
-		if ((g = defeats(&m, r, o2))) {
+		if ((g = defeats(m, r, o2))) {
 			beats = xrealloc(beats, (n_beats + 1) * sizeof(*beats));
 			beats[n_beats++] = (struct defeat){ o2->id, g, on_arch };
 		}
-		if ((g = defeats(&m, o2, r))) {
+		if ((g = defeats(m, o2, r))) {
 			beaten = xrealloc(beaten, (n_beaten + 1) * sizeof(*beaten));
 			beaten[n_beaten++] = (struct defeat){ o2->id, g, on_arch };
 		}
 	}
-	n_shipped = shipped_denying(dir, &t, what, &shipped, &shipped_err);
+	n_shipped = shipped_denying(dir, t, what, &shipped, &shipped_err);
 
-	if (o.json) {
+	if (json) {
 		struct json j;
 
 		json_begin_document(&j, stdout, "ldpolicy.explain/2");
-		emit_json_reason(&j, &t, what);
+		emit_json_reason(&j, t, what);
 		json_key(&j, "description");
-		json_string(&j, t.v[what].desc);
+		json_string(&j, t->v[what].desc);
+		json_key(&j, "model");
+		json_string(&j, m->name);
 		json_key(&j, "gates");
 		json_string(&j, r->gates);
 		json_key(&j, "sites");
 		json_begin_array(&j);
 		for (size_t s = 0; s < r->n_sites; s++)
-			json_string(&j, r->sites[s]);
+			json_string(&j, r->sites[s].at);
 		json_end_array(&j);
-		json_key(&j, "grants");
+		json_key(&j, "sites_once");
 		json_begin_array(&j);
-		for (size_t g = 0; g < r->n_grants; g++) {
-			json_begin_object(&j);
-			json_key(&j, "capability");
-			json_string(&j, m.caps[r->grants[g].cap].name);
-			json_key(&j, "how");
-			json_string(&j, r->grants[g].how);
-			json_key(&j, "with");
-			json_begin_array(&j);
-			for (size_t w = 0; w < r->grants[g].n_with; w++)
-				json_string(&j, r->grants[g].with[w]);
-			json_end_array(&j);
-			json_end_object(&j);
-		}
+		for (size_t s = 0; s < r->n_sites; s++)
+			if (r->sites[s].once)
+				json_string(&j, r->sites[s].at);
 		json_end_array(&j);
+		json_grants(&j, m, r->grants, r->n_grants);
 		json_defeats(&j, "defeats", beats, n_beats);
 		json_defeats(&j, "defeated_by", beaten, n_beaten);
+		json_key(&j, "defeated_by_paths");
+		json_begin_array(&j);
+		for (size_t i = 0; i < n_paths; i++)
+			json_string(&j, paths[i]->name);
+		json_end_array(&j);
 		json_key(&j, "policies_dir");
 		json_string(&j, dir);
 		json_key(&j, "denied_by_policies");
@@ -269,26 +441,31 @@ int cmd_explain(int argc, char **argv, const struct command *cmd)
 		}
 		json_end_document(&j);
 	} else {
-		if (t.v[what].desc)
-			printf("%s (%d, %s): %s\n", t.v[what].id, what, class_name(t.v[what].cls),
-			       t.v[what].desc);
+		if (t->v[what].desc)
+			printf("%s (%d, %s): %s\n", t->v[what].id, what, class_name(t->v[what].cls),
+			       t->v[what].desc);
 		else
-			printf("%s (%d, %s)\n", t.v[what].id, what, class_name(t.v[what].cls));
+			printf("%s (%d, %s)\n", t->v[what].id, what, class_name(t->v[what].cls));
 		printf("gates: %s\n", r->gates);
-		printf("call sites (%s):\n", m.name);
+		printf("call sites (%s):\n", m->name);
 		for (size_t s = 0; s < r->n_sites; s++)
-			printf("  %s\n", r->sites[s]);
+			printf("  %s%s\n", r->sites[s].at, r->sites[s].once ?
+			       " (decided once, at boot or when its driver starts: a policy loaded "
+			       "later does not change it)" : "");
 		puts("allowing it grants:");
-		for (size_t g = 0; g < r->n_grants; g++) {
-			printf("  %s: %s", m.caps[r->grants[g].cap].name, r->grants[g].how);
-			for (size_t w = 0; w < r->grants[g].n_with; w++)
-				printf("%s%s", w ? ", " : " (only with ", r->grants[g].with[w]);
-			puts(r->grants[g].n_with ? " allowed too)" : "");
-		}
+		for (size_t g = 0; g < r->n_grants; g++)
+			print_grant(m, &r->grants[g]);
 		printf("  which means: %s\n",
-		       model_capset_str(&m, model_effective(&m, r, all_allowed, NULL), buf, sizeof(buf)));
+		       model_capset_str(m, model_effective(m, r, all_allowed, NULL), buf, sizeof(buf)));
 		print_defeats("allowed, it defeats a denial of", beats, n_beats);
 		print_defeats("denied, it is defeated by allowing", beaten, n_beaten);
+		printf("denied, it is defeated by paths that ask no reason:%s\n", n_paths ? "" : " none");
+		for (size_t i = 0; i < n_paths; i++) {
+			char closure[1024];
+
+			printf("  %s (%s): %s\n", paths[i]->name, paths[i]->reaches,
+			       analyze_closure_str(m, paths[i], closure, sizeof(closure)));
+		}
 		if (shipped_err)
 			printf("denied by the shipped policies: unknown (%s: %s)\n", dir,
 			       strerror(shipped_err));
@@ -300,7 +477,140 @@ int cmd_explain(int argc, char **argv, const struct command *cmd)
 	free(beats);
 	free(beaten);
 	free(shipped);
+	free(paths);
+	return EXIT_OK;
+}
+
+/* One line per grant: what the VM suite reads (tests/vm/guest/attack.sh). */
+static void print_overview(const struct model *m, const struct reason_table *t)
+{
+	char closure[1024];
+
+	printf("model %s: Linux %u.%u, %s\n", m->name, m->major, m->minor, m->kernel_desc);
+	for (unsigned int k = 0; k < t->conf_max; k++) {
+		const struct model_reason *r;
+
+		if (!table_is_reason(t, k) || !(r = model_find(m, t->v[k].id)))
+			continue;
+		for (size_t g = 0; g < r->n_grants; g++) {
+			const struct model_grant *gr = &r->grants[g];
+
+			printf("reason %s %s", r->id, m->caps[gr->cap].name);
+			for (size_t w = 0; w < gr->n_with; w++)
+				printf(" with %s", gr->with[w]);
+			printf("%s: %s [%s%s]\n", gr->console ? " to-console" : "", gr->how,
+			       gr->shown_by ? "shown-by " : "argued", gr->shown_by ? gr->shown_by : "");
+		}
+	}
+	for (size_t i = 0; i < m->n_paths; i++) {
+		const struct model_path *p = &m->p[i];
+
+		for (size_t g = 0; g < p->n_grants; g++)
+			printf("path %s %s: %s [%s%s] %s\n", p->name, m->caps[p->grants[g].cap].name,
+			       p->grants[g].how, p->grants[g].shown_by ? "shown-by " : "argued",
+			       p->grants[g].shown_by ? p->grants[g].shown_by : "",
+			       analyze_closure_str(m, p, closure, sizeof(closure)));
+	}
+}
+
+static void json_overview(const struct model *m)
+{
+	struct json j;
+
+	json_begin_document(&j, stdout, "ldpolicy.model/1");
+	json_key(&j, "model");
+	json_string(&j, m->name);
+	json_key(&j, "kernel");
+	{
+		char v[16];
+
+		snprintf(v, sizeof(v), "%u.%u", m->major, m->minor);
+		json_string(&j, v);
+	}
+	json_key(&j, "tree");
+	json_string(&j, m->kernel_desc);
+	json_key(&j, "reasons");
+	json_begin_array(&j);
+	for (size_t i = 0; i < m->n; i++) {
+		json_begin_object(&j);
+		json_key(&j, "id");
+		json_string(&j, m->r[i].id);
+		json_grants(&j, m, m->r[i].grants, m->r[i].n_grants);
+		json_end_object(&j);
+	}
+	json_end_array(&j);
+	json_key(&j, "paths");
+	json_begin_array(&j);
+	for (size_t i = 0; i < m->n_paths; i++) {
+		json_begin_object(&j);
+		json_key(&j, "name");
+		json_string(&j, m->p[i].name);
+		json_key(&j, "reaches");
+		json_string(&j, m->p[i].reaches);
+		json_grants(&j, m, m->p[i].grants, m->p[i].n_grants);
+		json_key(&j, "on");
+		json_begin_object(&j);
+		for (int b = 0; b < MODEL_BACKENDS; b++) {
+			json_key(&j, model_backend_names[b]);
+			json_closure(&j, &m->p[i].on[b]);
+		}
+		json_end_object(&j);
+		json_end_object(&j);
+	}
+	json_end_array(&j);
+	json_end_document(&j);
+}
+
+int cmd_explain(int argc, char **argv, const struct command *cmd)
+{
+	struct reason_table t;
+	struct model m;
+	struct diags d = { 0 };
+	struct opts o;
+	const struct model_reason *r;
+	const struct model_path *p;
+	int i = parse_opts(argc, argv, cmd, "table json model", &o), what, ret = EXIT_OK;
+
+	if (i < 0)
+		return EXIT_USAGE;
+	if (load_table(&t, &o, &d) || load_model(&m, &o, NULL, &d)) {
+		flush_diags(&d);
+		return EXIT_ENV;
+	}
+	flush_diags(&d);	/* a model for another version is said so */
+	if (i == argc) {
+		if (o.json)
+			json_overview(&m);
+		else
+			print_overview(&m, &t);
+		goto out;
+	}
+	what = table_lookup(&t, argv[i]);
+	r = what >= 0 ? model_find(&m, t.v[what].id) : NULL;
+	p = what < 0 ? model_find_path(&m, argv[i]) : NULL;
+	if (r) {
+		ret = explain_reason(&m, &t, what, r, o.json);
+	} else if (p && o.json) {
+		struct json j;
+
+		json_begin_document(&j, stdout, "ldpolicy.path/1");
+		explain_json_path(&j, &m, p, &t);
+		json_end_document(&j);
+	} else if (p) {
+		print_path(&m, p, &t);
+	} else {
+		const char *s = table_suggest(&t, argv[i]);
+
+		if (what >= 0)
+			fprintf(stderr, "ldpolicy: %s is not in the reason model %s\n",
+				t.v[what].id, m.name);
+		else
+			fprintf(stderr, "ldpolicy: unknown reason or path '%s'%s%s%s\n", argv[i],
+				s ? "; did you mean '" : "", s ? s : "", s ? "'?" : "");
+		ret = EXIT_USAGE;
+	}
+out:
 	model_free(&m);
 	table_free(&t);
-	return EXIT_OK;
+	return ret;
 }

@@ -18,6 +18,7 @@
 #include "emit.h"
 #include "grants.h"
 #include "json.h"
+#include "model.h"
 #include "util.h"
 
 static bool denied(const struct kstate *k, unsigned int what)
@@ -98,7 +99,8 @@ int kernel_open(const struct backend **bp, struct reason_table *t, struct kstate
 }
 
 static int policy_of(struct policy *p, struct reason_table *t, char *const *args, size_t n,
-		     const struct opts *o, struct diags *d, uint8_t *raw, size_t *raw_len);
+		     const struct opts *o, const char *backend, struct diags *d, uint8_t *raw,
+		     size_t *raw_len);
 
 /*
  * Offline: the state a policy file or blob (--policy FILE) would put in
@@ -117,7 +119,7 @@ static int policy_open(struct reason_table *t, struct kstate *k, const struct op
 	memset(k, 0, sizeof(*k));
 	if (load_table(t, o, d))
 		return -2;
-	ret = policy_of(&p, t, &file, 1, o, d, raw, &raw_len);
+	ret = policy_of(&p, t, &file, 1, o, NULL, d, raw, &raw_len);
 	if (ret) {
 		ret = d->io_errors ? -2 : -1;
 		policy_free(&p);
@@ -152,13 +154,17 @@ static bool is_blob_file(const char *path)
  * Compile one set of files, or read one blob, into @p. For a blob, @raw
  * gets its bytes and *raw_len its length (0 for policy files): a blob is
  * loaded as it is, never re-encoded. With --force a blob for another table
- * is only warned about, for the kernel to judge.
+ * is only warned about, for the kernel to judge. Policy files are analysed
+ * for @backend (load_model()).
  */
 static int policy_of(struct policy *p, struct reason_table *t, char *const *args, size_t n,
-		     const struct opts *o, struct diags *d, uint8_t *raw, size_t *raw_len)
+		     const struct opts *o, const char *backend, struct diags *d, uint8_t *raw,
+		     size_t *raw_len)
 {
 	size_t len = 0;
 	char *buf = n == 1 ? read_file(args[0], &len) : NULL;
+	struct model m;
+	int ret;
 
 	*raw_len = 0;
 	memset(p, 0, sizeof(*p));
@@ -169,8 +175,8 @@ static int policy_of(struct policy *p, struct reason_table *t, char *const *args
 	if (buf) {
 		struct diags check = { 0 };
 		struct blob_info b;
-		int ret = blob_decode(buf, len, args[0], &b, d);
 
+		ret = blob_decode(buf, len, args[0], &b, d);
 		if (!ret) {
 			memcpy(raw, buf, len);
 			*raw_len = len;
@@ -195,9 +201,11 @@ static int policy_of(struct policy *p, struct reason_table *t, char *const *args
 				   "a blob cannot be combined with other files");
 			return -1;
 		}
-	if (policy_compile(p, t, args, n, d))
+	if (policy_compile(p, t, args, n, d) || load_model(&m, o, backend, d))
 		return -1;
-	return analyze_policy(p, d);
+	ret = analyze_report(p, &m, false, d);
+	model_free(&m);
+	return ret;
 }
 
 static void print_reasons(const struct reason_table *t, const uint64_t *bits, const char *sep)
@@ -245,7 +253,7 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 			struct policy one;
 			unsigned int errs = d.errors;
 
-			if (policy_of(&one, &t, argv + a, 1, &o, &d, blob, &raw_len) ||
+			if (policy_of(&one, &t, argv + a, 1, &o, b->name, &d, blob, &raw_len) ||
 			    d.errors != errs) {
 				diag_error(&d, &(struct loc){ .file = argv[a] },
 					   "not loaded: the other files still are");
@@ -273,7 +281,7 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 		}
 		p.intent = feature && !boundary ? INTENT_FEATURE_DISABLE : INTENT_BOUNDARY;
 		raw_len = 0;
-	} else if (policy_of(&p, &t, argv + i, argc - i, &o, &d, blob, &raw_len) ||
+	} else if (policy_of(&p, &t, argv + i, argc - i, &o, b->name, &d, blob, &raw_len) ||
 		   (o.werror && d.warnings)) {
 		ret = d.io_errors ? EXIT_ENV : EXIT_POLICY;
 		flush_diags(&d);
@@ -610,10 +618,42 @@ static int query_lookup(const struct reason_table *t, const char *name)
 	if (what < 0) {
 		const char *s = table_suggest(t, name);
 
-		fprintf(stderr, "ldpolicy: unknown reason '%s'%s%s%s\n", name,
+		fprintf(stderr, "ldpolicy: unknown reason or path '%s'%s%s%s\n", name,
 			s ? "; did you mean '" : "", s ? s : "", s ? "'?" : "");
 	}
 	return what;
+}
+
+/*
+ * Answer for @name: a reason of @t, else a path of the model for @t's
+ * kernel (with @backend in force; NULL: none).
+ */
+static int query_name(const struct reason_table *t, const struct kstate *k, const char *name,
+		      const char *backend, const struct opts *o)
+{
+	const struct model_path *p;
+	struct diags d = { 0 };
+	struct model m;
+	int ret;
+
+	if (table_lookup(t, name) >= 0)
+		return query_answer(t, k, table_lookup(t, name), backend, o);
+	if (load_model(&m, o, backend, &d)) {
+		flush_diags(&d);
+		return EXIT_ENV;
+	}
+	diag_free(&d);	/* which model: explain says, a query answers */
+	if (!backend && !o->policy)
+		m.backend = MODEL_NO_BACKEND;
+	p = model_find_path(&m, name);
+	if (p) {
+		ret = query_path(&m, p, t, k, backend, o);
+	} else {
+		query_lookup(t, name);
+		ret = EXIT_USAGE;
+	}
+	model_free(&m);
+	return ret;
 }
 
 /*
@@ -625,16 +665,14 @@ static int query_static(const char *name, const struct opts *o)
 	struct reason_table t;
 	struct kstate k = { 0 };
 	struct diags d = { 0 };
-	int what, ret = EXIT_ENV;
+	int ret = EXIT_ENV;
 
 	if (table_load(&t, o->table, &d)) {
 		flush_diags(&d);
 		return EXIT_ENV;
 	}
-	if (!static_level_read(SECFS_ROOT, &t, k.lockdown, sizeof(k.lockdown), k.by_static, &d)) {
-		what = query_lookup(&t, name);
-		ret = what < 0 ? EXIT_USAGE : query_answer(&t, &k, what, NULL, o);
-	}
+	if (!static_level_read(SECFS_ROOT, &t, k.lockdown, sizeof(k.lockdown), k.by_static, &d))
+		ret = query_name(&t, &k, name, NULL, o);
 	flush_diags(&d);
 	table_free(&t);
 	return ret;
@@ -648,7 +686,7 @@ int cmd_query(int argc, char **argv, const struct command *cmd)
 	struct diags d = { 0 };
 	struct opts o;
 	int i = parse_opts(argc, argv, cmd, "json quiet table backend include policy", &o);
-	int what, ret;
+	int ret;
 
 	if (i < 0)
 		return EXIT_USAGE;
@@ -658,8 +696,7 @@ int cmd_query(int argc, char **argv, const struct command *cmd)
 	flush_diags(&d);
 	if (ret)
 		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
-	what = query_lookup(&t, argv[i]);
-	ret = what < 0 ? EXIT_USAGE : query_answer(&t, &k, what, b ? b->name : NULL, &o);
+	ret = query_name(&t, &k, argv[i], b ? b->name : NULL, &o);
 	kernel_close(&t, &k);
 	return ret;
 }
@@ -689,7 +726,8 @@ int cmd_diff(int argc, char **argv, const struct command *cmd)
 		uint8_t raw[LOCKDOWN_POLICY_MAX_SIZE];
 		size_t raw_len;
 
-		ret = policy_of(&p, &t, argv + i, argc - i, &o, &d, raw, &raw_len);
+		ret = policy_of(&p, &t, argv + i, argc - i, &o, b ? b->name : NULL, &d, raw,
+				&raw_len);
 	}
 	if (ret) {
 		ret = d.io_errors ? EXIT_ENV : EXIT_POLICY;

@@ -81,7 +81,7 @@ int cmd_suggest(int argc, char **argv, const struct command *cmd)
 		flush_diags(&d);
 		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
 	}
-	if (model_load(&m, o.model, &d)) {
+	if (load_model(&m, &o, b->name, &d)) {
 		flush_diags(&d);
 		kernel_close(&t, &k);
 		return EXIT_ENV;

@@ -30,8 +30,9 @@ static struct {
 	"                      shipped policies)\n"
 
 #define HELP_MODEL \
-	"      --model FILE    the reason model for the bypass analysis (default:\n" \
-	"                      the built-in one)\n"
+	"      --model MODEL   the reason model for the bypass analysis: a file, or\n" \
+	"                      a built-in one's version (6.1, 6.12); default: the\n" \
+	"                      one for the kernel of the reason table\n"
 
 #define HELP_BACKEND \
 	"      --backend NAME  lockdown_policy, bpf, or auto (default: the LSM if the\n" \
@@ -79,8 +80,8 @@ const struct command commands[] = {
 	  "show the backend in force, per reason who denies it, and the denial counters",
 	  "  -j, --json          as JSON (ldpolicy.status/1)\n"
 	  HELP_BACKEND },
-	{ "query", cmd_query, "[--backend NAME | --policy FILE] [--json] REASON", 1, 1,
-	  "exit 0 if the running kernel allows REASON, 1 if it denies it",
+	{ "query", cmd_query, "[--backend NAME | --policy FILE] [--json] REASON|PATH", 1, 1,
+	  "exit 0 if the running kernel allows REASON (or leaves PATH open), 1 if not",
 	  "  -j, --json          print the answer as JSON (ldpolicy.query/1)\n"
 	  "  -q, --quiet         print nothing\n"
 	  "      --policy FILE   answer for a policy file or blob, not the kernel\n"
@@ -97,8 +98,9 @@ const struct command commands[] = {
 	  "list the reason table (the output is an offline table file)",
 	  "  -t, --table SRC     the table to list (see compile)\n"
 	  "  -j, --json          as JSON (ldpolicy.reasons/2)\n" },
-	{ "explain", cmd_explain, "[--json] REASON", 1, 1,
-	  "what REASON gates, what allowing it grants, what it defeats",
+	{ "explain", cmd_explain, "[--json] [REASON|PATH]", 0, 1,
+	  "what REASON gates, grants and defeats; what PATH, which asks no reason, gives; "
+	  "without either, every grant of the model",
 	  "  -t, --table SRC     reason table (see compile)\n"
 	  "  -j, --json          as JSON (ldpolicy.explain/2)\n"
 	  HELP_MODEL },
