@@ -31,7 +31,7 @@ HOST_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror
 export LC_ALL := C
 unexport KCONFIG_CONFIG
 
-.PHONY: all deps kernel ldpolicy initramfs vm-test test-unit check demo \
+.PHONY: all deps kernel ldpolicy initramfs vm-test test-unit model-check check demo \
 	clean distclean kernel-series install coverage coverage-check fuzz fuzz-check \
 	bench deb FORCE
 all: kernel ldpolicy initramfs
@@ -358,6 +358,26 @@ coverage-check: $(BUILD)/coverage.md
 		{ echo "docs/coverage.md is not what ran: make coverage, and commit it" >&2; exit 1; }
 	@echo "  COVER   $$(grep 'Triggered for real' $(BUILD)/coverage.md) (docs/coverage.md matches)"
 
+# --- the reason models against the trees they claim --------------------
+# Each userspace/ldpolicy/model/linux-X.Y.model is checked against Linux
+# X.Y's source (check-sites.sh): every call site of security_locked_down()
+# in the model and every one in the model in the tree, every function it
+# cites defined there. 6.12's tree is the one the kernels are built from,
+# unpacked by the kernel build (build/pristine); the others are Debian's
+# linux-source-X.Y, fetched and cached by version (scripts/kernel-source.sh).
+
+LDP_MODELS := $(sort $(wildcard userspace/ldpolicy/model/linux-*.model))
+KERNEL_SERIES := 6.12
+
+model-check: $(BUILD)/tree.stamp | deps-source
+	@for m in $(LDP_MODELS); do \
+		v=$$(awk '/^kernel / { print $$2; exit }' $$m); \
+		if [ "$$v" = $(KERNEL_SERIES) ]; then tree=$(BUILD)/pristine; \
+		else scripts/kernel-source.sh $(BUILD) $$v $$m || exit 1; \
+			tree=$(BUILD)/src/linux-source-$$v/current; fi; \
+		userspace/ldpolicy/model/check-sites.sh $$tree $$m || exit 1; \
+	done
+
 # --- unit tests --------------------------------------------------------
 # ldpolicy built again with ASan and UBSan (any finding aborts the test),
 # and the cmocka suites linked against it. The BTF and kernel-tree tests
@@ -451,6 +471,7 @@ fuzz-check: $(FUZZ_BINS)
 check: deps
 	@$(MAKE) --no-print-directory kernel ldpolicy initramfs $(DEBIAN_IMG)
 	@$(MAKE) --no-print-directory test-unit
+	@$(MAKE) --no-print-directory model-check
 	@$(MAKE) --no-print-directory fuzz-check
 	@$(MAKE) --no-print-directory vm-test
 	@$(MAKE) --no-print-directory coverage-check

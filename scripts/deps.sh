@@ -22,6 +22,10 @@ declare -A groups=(
 	[kernel]="linux-source-6.12 xz-utils patch python3 bc bison flex libelf-dev libssl-dev perl cpio kmod dwarves openssl ccache"
 	# Boot it: QEMU under TCG, an initramfs from busybox-static.
 	[vm]="qemu-system-x86 busybox-static cpio"
+	# Debian's kernel sources the reason models are checked against
+	# (linux-source-6.1): fetched with apt-get download, unpacked with
+	# dpkg-deb, xz and tar (scripts/kernel-source.sh).
+	[source]="xz-utils tar"
 	# Debian's own kernel for the BPF backend's scenarios: fetched with
 	# apt-get download, unpacked with dpkg-deb; its module dependencies
 	# resolved with depmod.
@@ -43,7 +47,7 @@ declare -A groups=(
 	# Fuzzing: clang's libFuzzer with ASan and UBSan.
 	[fuzz]="clang libclang-rt-14-dev"
 )
-all=(kernel vm stock ldpolicy bpf unit fuzz deb debian)
+all=(kernel vm source stock ldpolicy bpf unit fuzz deb debian)
 
 list=0
 if [ "${1:-}" = --list ]; then
