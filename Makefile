@@ -147,7 +147,7 @@ kernel-series: $(BUILD)/tree.stamp
 
 # --- VM test bed -------------------------------------------------------
 
-VM_TOOLS := ldprobe ldwrite ldblob ldas ldstress ldtime ldbpfdoor ldsysbench ldaudit
+VM_TOOLS := ldprobe ldwrite ldblob ldas ldstress ldtime ldbpfdoor ldsysbench ldaudit ldattack
 VM_BIN   := $(BUILD)/vm/bin
 ldprobe_SRCS := tests/vm/tools/ldprobe.c tests/vm/tools/probes.c tests/vm/tools/probes_bpf.c \
 	tests/vm/tools/probes_xfrm.c tests/vm/tools/probes_kdb.c tests/vm/tools/errname.c
@@ -161,6 +161,10 @@ ldsysbench_SRCS := tests/vm/tools/ldsysbench.c tests/vm/tools/errname.c
 ldbpfdoor_SRCS := tests/vm/tools/ldbpfdoor.c tests/vm/tools/ldbpfdoor_setup.c \
 	tests/vm/tools/errname.c
 ldbpfdoor_LIBS := -lbpf -lelf -lz -lzstd
+ldattack_SRCS := tests/vm/tools/ldattack.c tests/vm/tools/attack_dma.c \
+	tests/vm/tools/attack_kernel.c tests/vm/tools/attack_trace.c tests/vm/tools/attack_bpf.c \
+	tests/vm/tools/attack_kexec.c tests/vm/tools/attack_pfkey.c $(filter-out %/ldprobe.c,$(ldprobe_SRCS))
+ldattack_LIBS := -lbpf -lelf -lz -lzstd
 
 $(addprefix $(VM_BIN)/,$(VM_TOOLS)): $(VM_BIN)/%: | deps-vm+ldpolicy+bpf
 	@mkdir -p $(@D)
@@ -185,6 +189,22 @@ $(VM_BIN)/rogue.skel.h: $(VM_BIN)/rogue.bpf.o
 	@mv $@.tmp $@
 
 $(VM_BIN)/ldbpfdoor: $(VM_BIN)/rogue.skel.h $(wildcard userspace/ldpolicy/bpf/*.h)
+
+# The BPF programs of ldattack's bpf-* attacks (the attack suite): those
+# without kernel types, and the BTF ones (CO-RE).
+$(VM_BIN)/attack%bpf.o: tests/vm/tools/attack%bpf.c | deps-bpf
+	@mkdir -p $(@D)
+	clang $(BPF_CFLAGS) -c -o $@ $<
+
+$(VM_BIN)/attack.skel.h: $(VM_BIN)/attack.bpf.o
+	bpftool gen skeleton $< name attack_bpf > $@.tmp
+	@mv $@.tmp $@
+
+$(VM_BIN)/attack_btf.skel.h: $(VM_BIN)/attack_btf.bpf.o
+	bpftool gen skeleton $< name attack_btf > $@.tmp
+	@mv $@.tmp $@
+
+$(VM_BIN)/ldattack: $(VM_BIN)/attack.skel.h $(VM_BIN)/attack_btf.skel.h
 
 # The kernel's LSM selftests, against the uapi headers of our tree.
 LSM_SELFTESTS := lsm_list_modules_test lsm_get_self_attr_test lsm_set_self_attr_test
@@ -222,6 +242,9 @@ $(BUILD)/vm/modules-$(1)/.stamp: $(call kimage,$(1)) $(wildcard tests/vm/modules
 	@$(call sign,$(1)) $(BUILD)/obj-$(1)/arch/x86/mm/testmmiotrace.ko \
 		$$(@D)/testmmiotrace.ko
 	@rm -rf $$(@D)/src
+	@mkdir -p $$(@D)/boot
+	@cp $(BUILD)/obj-$(1)/.config \
+		$$(@D)/boot/config-$$$$(cat $(BUILD)/obj-$(1)/include/config/kernel.release)
 	@touch $$@
 endef
 $(foreach k,$(MOD_KERNELS),$(eval $(call modules_rules,$(k))))
@@ -234,9 +257,19 @@ $(BUILD)/stock.stamp: FORCE | deps-stock
 	@cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
 
 $(BUILD)/vm/modules-stock/.stamp: $(BUILD)/stock.stamp
-	@rm -rf $(@D) && mkdir -p $(@D)
+	@rm -rf $(@D) && mkdir -p $(@D)/boot
 	@cp -r $(STOCK)/modules/. $(@D)/
+	@cp $(STOCK)/config $(@D)/boot/config-$$(awk '{ sub(/^linux-image-/, "", $$1); print $$1 }' \
+		$(STOCK)/package)
 	@touch $@
+
+# The attack suite's IDE disk (tests/vm/tools/attack_dma.c): sectors 0..3
+# begin with "Linux", "Pwned", "Owned" and "Taken".
+ATTACK_IDE := $(BUILD)/vm/attack-ide.img
+$(ATTACK_IDE):
+	@mkdir -p $(@D)
+	@for w in Linux Pwned Owned Taken; do printf '%-512s' "$$w" | tr ' ' '\0'; done > $@.tmp
+	@mv $@.tmp $@
 
 $(BUILD)/vm/gen_init_cpio: $(BUILD)/tree.stamp
 	@mkdir -p $(@D)
@@ -291,7 +324,8 @@ $(BUILD)/vm/modules-%.cpio: $(BUILD)/vm/modules-%/.stamp $(BUILD)/vm/gen_init_cp
 		tests/vm/mkinitramfs.sh
 	@tests/vm/mkinitramfs.sh --only $@ $(BUILD)/vm/gen_init_cpio \
 		$$(cd $(BUILD)/vm/modules-$* && find . -type f ! -name .stamp | \
-		   sed 's|^\./\(.*\)|/modules/\1=$(BUILD)/vm/modules-$*/\1|')
+		   sed -e 's|^\./boot/\(.*\)|/boot/\1=$(BUILD)/vm/modules-$*/boot/\1|;t' \
+		       -e 's|^\./\(.*\)|/modules/\1=$(BUILD)/vm/modules-$*/\1|')
 
 $(BUILD)/vm/initramfs-%.cpio: $(INITRAMFS) $(BUILD)/vm/modules-%.cpio
 	@cat $^ > $@.tmp
@@ -327,9 +361,10 @@ VM_RUN := tests/vm/run.sh $(foreach k,$(KCONFIGS),-k $(k)=$(call kimage,$(k))) \
 	-k stock=$(STOCK)/vmlinuz -m stock=1024 \
 	$(foreach k,$(MOD_KERNELS) stock,-I $(k)=$(BUILD)/vm/initramfs-$(k).cpio) \
 	-i $(INITRAMFS) -d debian=$(DEBIAN_IMG) -r debian=$(DEBIAN_INITRD) \
+	-d attack=$(ATTACK_IDE) \
 	-o $(BUILD)/vm/logs -j $(VM_JOBS)
 
-vm-test: $(KIMAGES) $(INITRAMFSES) $(DEBIAN_IMG)
+vm-test: $(KIMAGES) $(INITRAMFSES) $(DEBIAN_IMG) $(ATTACK_IDE)
 	@$(VM_RUN) $(SCENARIOS)
 
 # --- coverage of the per-reason matrix ---------------------------------

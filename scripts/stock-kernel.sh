@@ -15,6 +15,9 @@
 #                                    with the arguments in NN-NAME.ko.args
 #     unsigned.ko                    a Debian module, its signature stripped
 #     hwparam.ko, hwparam.param      a signed module with a hardware parameter
+#     slram/NN-NAME.ko               slram and what it needs, in load order
+#                                    (the attack suite's slram-write)
+#     af_key/NN-NAME.ko              AF_KEY, the same (pfkey-dump)
 # BUILD_DIR/stock/current            a symlink to the version in use
 #
 # Nothing is fetched when the current version is cached. Without network
@@ -102,6 +105,20 @@ autoload() { # NAME...: with their dependencies first, each once
 # PF_KEY, which hands out the same keys without asking it
 autoload msr xfrm_user ah4 af_key
 echo allow_writes=on > "$out/modules/autoload/01-msr.ko.args"
+
+# The attack suite's (tests/vm/tools/attack_kernel.c, attack_pfkey.c):
+# modules it loads itself, signed, with what they need first.
+set_of() { # DIR NAME: NAME and its dependencies into modules/DIR, in load order
+	local m d f
+	f=$(ko "$2")
+	d=$(modinfo -F depends "$f" | tr ',' ' ')
+	for m in $d; do set_of "$1" "$m"; done
+	mkdir -p "$out/modules/$1"
+	ls "$out/modules/$1" | grep -q -- "-$2.ko$" && return
+	cp "$f" "$out/modules/$1/$(printf '%02d' $(($(ls "$out/modules/$1" | wc -l) + 1)))-$2.ko"
+}
+set_of slram slram
+set_of af_key af_key
 
 # LOCKDOWN_MODULE_SIGNATURE: crc-itu-t, no dependencies, its appended
 # signature cut off (struct module_signature, 12 bytes, then the magic;

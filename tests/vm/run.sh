@@ -28,6 +28,8 @@
 #                        the kernel mounts it as the root (root=/dev/vda in
 #                        cmdline) and its own init runs the scenario
 #                        (tests/vm/mkdebian.sh)
+#   # ide: NAME          attach disk image NAME (-d) as the first IDE disk (a
+#                        snapshot), for the attack suite's DMA
 #   # initrd: NAME|none  boot initramfs NAME (-r), or none, instead of the
 #                        test initramfs
 #   # instances: A B...  boot it once per word, as NAME@WORD, with
@@ -101,7 +103,7 @@ splat='(^|\] )(BUG: |WARNING: |Oops|Kernel panic|general protection fault|UBSAN:
 run_one() {
 	local name=$1 file=$scen/${1%%@*}.sh dir=$out/$1 arg=
 	local cmdline kunit kname timeout kernel append start rc kdb drive initramfs mem icount
-	local dname iname disk=() boot=()
+	local dname iname ide disk=() boot=()
 	cmdline=$(header cmdline "$file")
 	kunit=$(header kunit "$file")
 	kname=$(header kernel "$file")
@@ -114,6 +116,7 @@ run_one() {
 	initramfs=${initrds[$kname]:-$initrd}
 	mem=${mems[$kname]:-512}
 	dname=$(header disk "$file")
+	ide=$(header ide "$file")
 	iname=$(header initrd "$file")
 	case $iname in
 	'') ;;
@@ -138,6 +141,13 @@ run_one() {
 			return
 		fi
 		disk=(-drive "file=${disks[$dname]},if=virtio,format=raw,snapshot=on")
+	fi
+	if [ -n "$ide" ]; then
+		if [ ! -f "${disks[$ide]:-}" ]; then
+			printf 'ERROR\t%s: no disk image "%s" (-d %s=...)\n' "$name" "$ide" "$ide" > "$dir/results"
+			return
+		fi
+		disk+=(-drive "file=${disks[$ide]},if=ide,index=0,media=disk,format=raw,snapshot=on")
 	fi
 	[ "$name" = "${name%%@*}" ] || arg=${name#*@}
 	append="console=ttyS0 panic=-1 ldtest=${name%%@*}"

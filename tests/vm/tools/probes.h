@@ -49,5 +49,11 @@ void probe_bpf_read_kernel(struct result *r);
 void probe_xfrm_secret(struct result *r);
 void probe_kdb_read(struct result *r);
 void probe_kdb_write(struct result *r);
+/*
+ * The command set kdb is entered with (kdb.cmd_enable): 1, everything, as
+ * booted, so that the entry asks both DBG reasons; an attack narrows it to
+ * what its command needs, so that the entry asks only that reason.
+ */
+extern long kdb_probe_cmd_enable;
 
 #endif

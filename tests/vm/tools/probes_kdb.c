@@ -149,12 +149,14 @@ fail:
  * Runs @cmd in kdb through the host and leaves what kdb printed in @out.
  * Returns 0, or -1 with @r set to the error.
  */
+long kdb_probe_cmd_enable = 1;
+
 static int kdb_run(const char *cmd, char *out, size_t size, struct result *r)
 {
 	long enabled;
 	int err;
 
-	if (read_long(CMD_ENABLE, &enabled) || write_long(CMD_ENABLE, 1)) {
+	if (read_long(CMD_ENABLE, &enabled) || write_long(CMD_ENABLE, kdb_probe_cmd_enable)) {
 		result_set(r, ERROR, errno, "%s: %s", CMD_ENABLE, strerror(errno));
 		return -1;
 	}

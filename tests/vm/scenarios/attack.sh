@@ -1,0 +1,12 @@
+# cmdline: kgdboc=ttyS3
+# ide: attack
+# timeout: 300
+# The reason model of 6.12 proved by attack on our kernel, through
+# lockdown_policy, in one boot (tests/vm/guest/attack.sh): every grant
+# with an attack shown with every other reason denied or unasked, and
+# refused once its reason is denied; with every reason denied, every path
+# that asks no reason open, closed or absent as ldpolicy says; last,
+# kexec: unsigned code loaded while LOCKDOWN_KEXEC is allowed runs after
+# it is denied, and writes the last result itself.
+. /lib/attack.sh
+attack_suite LOCKDOWN_KEXEC

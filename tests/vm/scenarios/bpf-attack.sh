@@ -1,0 +1,12 @@
+# kernel: stock
+# ide: attack
+# timeout: 420
+# The reason model of 6.1 proved by attack on Debian 12's own kernel, through the BPF
+# backend, in one boot (tests/vm/guest/attack.sh): every grant with an
+# attack shown with every other reason denied or unasked, and refused once
+# its reason is denied; with every reason denied, every path that asks no
+# reason open, closed or absent as ldpolicy says; last, kexec: unsigned
+# code loaded while LOCKDOWN_KEXEC is allowed runs after it is denied, and
+# writes the last result itself.
+. /lib/attack.sh
+attack_suite LOCKDOWN_KEXEC

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The BPF programs of ldattack's bpf-* attacks (attack_bpf.c), each
+ * loaded on its own. What each reaches, and what it asks:
+ *   read_kernel   bpf_probe_read_kernel() of linux_banner: asks
+ *                 LOCKDOWN_BPF_READ_KERNEL
+ *   printf_read   bpf_snprintf("%s") of linux_banner's address: asks
+ *                 nothing
+ *   write_user    bpf_probe_write_user() into another process, from
+ *                 sched_switch: asks LOCKDOWN_BPF_WRITE_USER
+ *   perf_regs     the registers a perf sample interrupted: asks nothing
+ *   raw_tp        a raw tracepoint seeing sched_switch and its kernel
+ *                 pointers: asks nothing
+ * No kernel type, no CO-RE: loading these reads no kernel BTF. The BTF
+ * pointer loads are attack_btf.bpf.c's.
+ */
+#include <linux/bpf.h>
+#include <linux/bpf_perf_event.h>
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+
+char LICENSE[] SEC("license") = "GPL";
+
+/* set by ldattack before load (.rodata) */
+const volatile __u64 target_addr;	/* linux_banner, or the victim's variable */
+const volatile __u32 target_pid;
+
+/* what the programs found (.bss, read by ldattack) */
+char out[64];
+__u64 hits;
+__u64 seen;
+
+SEC("syscall")
+int read_kernel(void *ctx)
+{
+	bpf_probe_read_kernel(out, 32, (const void *)target_addr);
+	return 0;
+}
+
+SEC("syscall")
+int printf_read(void *ctx)
+{
+	static const char fmt[] = "%s";
+	__u64 args[1] = { target_addr };
+
+	bpf_snprintf(out, sizeof(out), fmt, args, sizeof(args));
+	return 0;
+}
+
+SEC("raw_tp/sched_switch")
+int write_user(struct bpf_raw_tracepoint_args *ctx)
+{
+	__u64 v = 42;
+
+	if ((bpf_get_current_pid_tgid() >> 32) != target_pid)
+		return 0;
+	if (!bpf_probe_write_user((void *)target_addr, &v, sizeof(v)))
+		hits++;
+	return 0;
+}
+
+SEC("perf_event")
+int perf_regs(struct bpf_perf_event_data *ctx)
+{
+	__u64 ip = ctx->regs.rip;	/* the interrupted instruction pointer */
+
+	if (ip >= 0xffff800000000000ULL) {
+		hits++;
+		seen = ip;
+	}
+	return 0;
+}
+
+SEC("raw_tp/sched_switch")
+int raw_tp(struct bpf_raw_tracepoint_args *ctx)
+{
+	/* sched_switch(bool preempt, struct task_struct *prev, *next) */
+	__u64 prev = ctx->args[1];
+
+	if (prev >= 0xffff800000000000ULL) {
+		hits++;
+		seen = prev;
+	}
+	return 0;
+}
+

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The attacks ldattack runs: each reaches what a grant of the reason model
+ * says a reason (or a path that asks no reason) gives a root process, and
+ * checks it got there: bytes of linux_banner read out of the kernel, a
+ * kernel variable written, code run in ring 0, an IPsec key dumped. The
+ * model names them ("shown-by ATTACK"); tests/vm/guest/attack.sh runs them.
+ */
+#ifndef LDATTACK_ATTACK_H
+#define LDATTACK_ATTACK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * How an attack went:
+ *   SHOWN        it reached what the grant says, and checked it
+ *   REFUSED      lockdown refused it (EPERM, a withheld BPF helper, a
+ *                redacted key, a kdb command taken away...)
+ *   UNAVAILABLE  this kernel or VM has no such path (no kdb, no AF_KEY,
+ *                no such module): the test says SKIP with why
+ *   FAILED       anything else: the test cannot tell, and fails
+ */
+enum verdict { V_SHOWN, V_REFUSED, V_UNAVAILABLE, V_FAILED };
+
+struct aresult {
+	enum verdict v;
+	char detail[512];
+};
+
+struct attack {
+	const char *name;
+	const char *what;	/* for --list */
+	void (*run)(struct aresult *o, int argc, char **argv);
+};
+
+void set_outcome(struct aresult *o, enum verdict v, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+#define shown(o, ...) set_outcome(o, V_SHOWN, __VA_ARGS__)
+#define refused(o, ...) set_outcome(o, V_REFUSED, __VA_ARGS__)
+#define unavailable(o, ...) set_outcome(o, V_UNAVAILABLE, __VA_ARGS__)
+#define failed(o, ...) set_outcome(o, V_FAILED, __VA_ARGS__)
+
+/* An errno from the step @what: EPERM refused, anything else failed. */
+void errno_outcome(struct aresult *o, int err, const char *what);
+
+/* The address of kernel symbol @name from /proc/kallsyms: 0, or -1. */
+int ksym(const char *name, uint64_t *addr);
+
+/*
+ * The physical address of kernel image address @vaddr: the "Kernel code"
+ * resource of /proc/iomem is where _text was loaded. 0, or -1.
+ */
+int kphys(uint64_t vaddr, uint64_t *phys);
+
+/* The physical address of the user memory at @p, from /proc/self/pagemap. */
+int uphys(const void *p, uint64_t *phys);
+
+/* A locked, zeroed page of our own, with its physical address. */
+void *locked_page(uint64_t *phys);
+
+/*
+ * What the write attacks change: the kernel's own name, init_uts_ns's
+ * sysname, which uname(2) reads and no system call writes. The current
+ * one into @buf (of 65).
+ */
+#define UTS_SYMBOL "init_uts_ns"
+void sysname(char *buf);
+
+/* finit_module(@path, @params): 0 or errno. delete_module(@name). */
+int module_load(const char *path, const char *params);
+void module_unload(const char *name);
+
+/* The attacks, one table per file. */
+extern const struct attack attacks_dma[], attacks_kernel[], attacks_trace[], attacks_bpf[],
+	attacks_kexec[], attacks_pfkey[];
+
+#endif

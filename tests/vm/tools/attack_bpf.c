@@ -1,0 +1,379 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bpf(2) as root uses it against the kernel: the programs of attack.bpf.c
+ * and attack_btf.bpf.c, each loaded alone from its skeleton, run, and what
+ * they found checked.
+ * A load refused because lockdown withholds a helper (the verifier's
+ * "unknown func", "cannot use helper") or with EPERM is a refusal.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "attack.h"
+#include "attack.skel.h"
+#include "attack_btf.skel.h"
+
+/* What libbpf said, the verifier's log included, for telling a refusal. */
+static char libbpf_log[1 << 16];
+
+static int keep_log(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	size_t n = strlen(libbpf_log);
+
+	(void)level;
+	if (n < sizeof(libbpf_log) - 1)
+		vsnprintf(libbpf_log + n, sizeof(libbpf_log) - n, fmt, ap);
+	return 0;
+}
+
+/* The skeleton with only @prog to load, rodata set by @addr and @pid. */
+static struct attack_bpf *open_one(const char *prog, uint64_t addr, uint32_t pid,
+				   struct aresult *o)
+{
+	struct attack_bpf *s;
+	struct bpf_program *p;
+
+	libbpf_set_print(keep_log);
+	libbpf_log[0] = '\0';
+	s = attack_bpf__open();
+	if (!s) {
+		failed(o, "open the BPF object: %s", strerror(errno));
+		return NULL;
+	}
+	bpf_object__for_each_program(p, s->obj)
+		bpf_program__set_autoload(p, !strcmp(bpf_program__name(p), prog));
+	s->rodata->target_addr = addr;
+	s->rodata->target_pid = pid;
+	return s;
+}
+
+/* Load it: 0, or -1 with @o set (refused, or failed). */
+static int load(struct attack_bpf *s, const char *helper, struct aresult *o)
+{
+	int err = attack_bpf__load(s);
+
+	if (!err)
+		return 0;
+	err = -err;
+	if (helper && strstr(libbpf_log, helper) &&
+	    (strstr(libbpf_log, "unknown func") || strstr(libbpf_log, "cannot use helper")))
+		refused(o, "the verifier: %s withheld", helper);
+	else if (err == EPERM)
+		refused(o, "BPF_PROG_LOAD: EPERM");
+	else {
+		char *last = strstr(libbpf_log, "processed ");
+
+		failed(o, "load: %s; %.200s", strerror(err), last ? last : libbpf_log);
+	}
+	return -1;
+}
+
+static bool banner_addr(uint64_t *a, struct aresult *o)
+{
+	if (!ksym("linux_banner", a))
+		return true;
+	failed(o, "linux_banner is not in /proc/kallsyms");
+	return false;
+}
+
+/* A syscall program reading linux_banner into out[]. */
+static void syscall_read(struct aresult *o, const char *prog, const char *helper,
+			 const char *how)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts);
+	struct attack_bpf *s;
+	uint64_t banner;
+
+	if (!banner_addr(&banner, o) || !(s = open_one(prog, banner, 0, o)))
+		return;
+	if (!load(s, helper, o)) {
+		int err = bpf_prog_test_run_opts(bpf_program__fd(
+			bpf_object__find_program_by_name(s->obj, prog)), &opts);
+
+		if (err)
+			errno_outcome(o, -err, "BPF_PROG_TEST_RUN");
+		else if (strncmp(s->bss->out, "Linux version ", 14))
+			failed(o, "the program ran, and read '%.20s'", s->bss->out);
+		else
+			shown(o, "%s: '%.32s'", how, s->bss->out);
+	}
+	attack_bpf__destroy(s);
+}
+
+static void run_read_kernel(struct aresult *o, int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	syscall_read(o, "read_kernel", "bpf_probe_read_kernel",
+		     "bpf_probe_read_kernel() read linux_banner");
+}
+
+static void run_printf(struct aresult *o, int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	syscall_read(o, "printf_read", "bpf_snprintf",
+		     "bpf_snprintf(\"%s\") formatted linux_banner's address");
+}
+
+/* Work in the kernel for @ms milliseconds: reads of /dev/zero. */
+static void kernel_work(int ms)
+{
+	static char buf[1 << 16];
+	struct timespec t0, now;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		int z = open("/dev/zero", O_RDONLY | O_CLOEXEC);
+
+		if (z >= 0) {
+			if (read(z, buf, sizeof(buf)) < 0)
+				buf[0] = 0;
+			close(z);
+		}
+		clock_gettime(CLOCK_MONOTONIC, &now);
+	} while ((now.tv_sec - t0.tv_sec) * 1000 + (now.tv_nsec - t0.tv_nsec) / 1000000 < ms);
+}
+
+static void run_write_user(struct aresult *o, int argc, char **argv)
+{
+	static volatile long flag;
+	struct attack_bpf *s = NULL;
+	struct bpf_link *link = NULL;
+	int status;
+	pid_t pid;
+
+	(void)argc;
+	(void)argv;
+	flag = 0;
+	pid = fork();
+	if (pid < 0) {
+		failed(o, "fork: %s", strerror(errno));
+		return;
+	}
+	if (!pid) {
+		/*
+		 * the victim: its own copy of the page first (the helper cannot
+		 * take the fault of copy-on-write), then sleeps, so that
+		 * sched_switch runs as it, until written
+		 */
+		flag = 1;
+		for (int i = 0; i < 3000 && flag != 42; i++)
+			usleep(2000);
+		_exit(flag == 42 ? 0 : 1);
+	}
+	s = open_one("write_user", (uintptr_t)&flag, pid, o);
+	if (!s || load(s, "bpf_probe_write_user", o))
+		goto out;
+	link = bpf_program__attach_raw_tracepoint(s->progs.write_user, "sched_switch");
+	if (!link) {
+		failed(o, "attach to sched_switch: %s", strerror(errno));
+		goto out;
+	}
+	if (waitpid(pid, &status, 0) == pid) {
+		pid = 0;
+		if (WIFEXITED(status) && !WEXITSTATUS(status))
+			shown(o, "bpf_probe_write_user() wrote the memory of another process (%llu "
+			      "writes; it saw 42)", (unsigned long long)s->bss->hits);
+		else
+			failed(o, "the program was attached, and the victim never saw the value");
+	}
+out:
+	if (pid > 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+	}
+	bpf_link__destroy(link);
+	attack_bpf__destroy(s);
+}
+
+static void run_perf_regs(struct aresult *o, int argc, char **argv)
+{
+	struct perf_event_attr a = {
+		.type = PERF_TYPE_SOFTWARE,
+		.size = sizeof(a),
+		.config = PERF_COUNT_SW_CPU_CLOCK,
+		.sample_period = 50000,
+		.exclude_user = 1,
+	};
+	struct attack_bpf *s = open_one("perf_regs", 0, 0, o);
+	struct bpf_link *link = NULL;
+	long pfd = -1;
+
+	(void)argc;
+	(void)argv;
+	if (!s || load(s, NULL, o))
+		goto out;
+	pfd = syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (pfd < 0) {
+		errno_outcome(o, errno, "perf_event_open(cpu-clock, no PERF_SAMPLE_REGS_INTR)");
+		goto out;
+	}
+	link = bpf_program__attach_perf_event(s->progs.perf_regs, pfd);
+	if (!link) {
+		errno_outcome(o, errno, "PERF_EVENT_IOC_SET_BPF");
+		goto out;
+	}
+	kernel_work(300);
+	if (s->bss->hits)
+		shown(o, "a perf_event program read the registers of %llu samples taken in the "
+		      "kernel: ip 0x%llx", (unsigned long long)s->bss->hits,
+		      (unsigned long long)s->bss->seen);
+	else
+		failed(o, "the program saw no sample in the kernel");
+out:
+	bpf_link__destroy(link);
+	if (pfd >= 0)
+		close(pfd);
+	attack_bpf__destroy(s);
+}
+
+static void run_raw_tp(struct aresult *o, int argc, char **argv)
+{
+	struct attack_bpf *s = open_one("raw_tp", 0, 0, o);
+	struct bpf_link *link = NULL;
+
+	(void)argc;
+	(void)argv;
+	if (!s || load(s, NULL, o))
+		goto out;
+	link = bpf_program__attach_raw_tracepoint(s->progs.raw_tp, "sched_switch");
+	if (!link) {
+		errno_outcome(o, errno, "BPF_RAW_TRACEPOINT_OPEN(sched_switch)");
+		goto out;
+	}
+	for (int i = 0; i < 20; i++)
+		usleep(1000);
+	if (s->bss->hits)
+		shown(o, "a raw tracepoint program saw %llu context switches, and the kernel "
+		      "address of the task switched out (0x%llx)", (unsigned long long)s->bss->hits,
+		      (unsigned long long)s->bss->seen);
+	else
+		failed(o, "the program saw no sched_switch");
+out:
+	bpf_link__destroy(link);
+	attack_bpf__destroy(s);
+}
+
+/* Run the task iterator @prog once; its out[] into @out. 0, or -1 with @o set. */
+static int iter_run(const char *prog, uint64_t addr, char *out, struct aresult *o)
+{
+	struct attack_btf *s;
+	struct bpf_program *p;
+	struct bpf_link *link = NULL;
+	char buf[64];
+	int fd = -1, ret = -1, err;
+
+	libbpf_set_print(keep_log);
+	libbpf_log[0] = '\0';
+	s = attack_btf__open();
+	if (!s) {
+		failed(o, "open the BPF object: %s", strerror(errno));
+		return -1;
+	}
+	bpf_object__for_each_program(p, s->obj)
+		bpf_program__set_autoload(p, !strcmp(bpf_program__name(p), prog));
+	s->rodata->target_addr = addr;
+	err = attack_btf__load(s);
+	if (err) {
+		if (-err == EPERM)
+			refused(o, "BPF_PROG_LOAD: EPERM");
+		else
+			failed(o, "load: %s; %.200s", strerror(-err), libbpf_log);
+		goto out;
+	}
+	link = bpf_program__attach_iter(bpf_object__find_program_by_name(s->obj, prog), NULL);
+	if (!link) {
+		errno_outcome(o, errno, "BPF_LINK_CREATE(iter/task)");
+		goto out;
+	}
+	fd = bpf_iter_create(bpf_link__fd(link));
+	if (fd < 0) {
+		errno_outcome(o, errno, "BPF_ITER_CREATE");
+		goto out;
+	}
+	while (read(fd, buf, sizeof(buf)) > 0)
+		;
+	memcpy(out, s->bss->out, sizeof(s->bss->out));
+	ret = 0;
+out:
+	if (fd >= 0)
+		close(fd);
+	bpf_link__destroy(link);
+	attack_btf__destroy(s);
+	return ret;
+}
+
+static bool kernel_has_kfunc(const char *name)
+{
+	struct btf *btf = btf__load_vmlinux_btf();
+	bool yes = btf && btf__find_by_name_kind(btf, name, BTF_KIND_FUNC) >= 0;
+
+	btf__free(btf);
+	return yes;
+}
+
+static void run_btf_read(struct aresult *o, int argc, char **argv)
+{
+	char out[64] = "", cast[64] = "", want[65];
+	uint64_t banner;
+
+	(void)argc;
+	(void)argv;
+	if (access("/sys/kernel/btf/vmlinux", F_OK)) {
+		unavailable(o, "no kernel BTF (/sys/kernel/btf/vmlinux)");
+		return;
+	}
+	sysname(want);
+	if (iter_run("btf_read", 0, out, o))
+		return;
+	if (strncmp(out, want, strlen(want) < 8 ? strlen(want) : 8)) {
+		failed(o, "the task iterator read '%.8s' through task->nsproxy->uts_ns, not '%s'",
+		       out, want);
+		return;
+	}
+	if (!kernel_has_kfunc("bpf_rdonly_cast")) {
+		shown(o, "BTF pointer loads (task->nsproxy->uts_ns->name) read init_uts_ns: '%.8s'; "
+		      "no bpf_rdonly_cast() in this kernel", out);
+		return;
+	}
+	if (!banner_addr(&banner, o) || iter_run("btf_cast", banner, cast, o))
+		return;
+	if (strncmp(cast, "Linux version ", 14))
+		failed(o, "bpf_rdonly_cast(linux_banner) read '%.20s'", cast);
+	else
+		shown(o, "BTF pointer loads read init_uts_ns ('%.8s'), and bpf_rdonly_cast() of "
+		      "linux_banner's address read '%.32s'", out, cast);
+}
+
+const struct attack attacks_bpf[] = {
+	{ "bpf-read-kernel", "a syscall program's bpf_probe_read_kernel() of linux_banner",
+	  run_read_kernel },
+	{ "bpf-printf", "a syscall program's bpf_snprintf(\"%s\") of linux_banner's address",
+	  run_printf },
+	{ "bpf-write-user", "bpf_probe_write_user() into another process, from sched_switch",
+	  run_write_user },
+	{ "bpf-perf-regs", "a perf_event program reading the registers of kernel samples",
+	  run_perf_regs },
+	{ "bpf-raw-tp", "a raw tracepoint program on sched_switch", run_raw_tp },
+	{ "bpf-btf-read", "BTF pointer loads and bpf_rdonly_cast() in a task iterator",
+	  run_btf_read },
+	{ 0 }
+};
