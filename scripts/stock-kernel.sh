@@ -17,7 +17,6 @@
 #     hwparam.ko, hwparam.param      a signed module with a hardware parameter
 #     slram/NN-NAME.ko               slram and what it needs, in load order
 #                                    (the attack suite's slram-write)
-#     af_key/NN-NAME.ko              AF_KEY, the same (pfkey-dump)
 # BUILD_DIR/stock/current            a symlink to the version in use
 #
 # Nothing is fetched when the current version is cached. Without network
@@ -118,7 +117,6 @@ set_of() { # DIR NAME: NAME and its dependencies into modules/DIR, in load order
 	cp "$f" "$out/modules/$1/$(printf '%02d' $(($(ls "$out/modules/$1" | wc -l) + 1)))-$2.ko"
 }
 set_of slram slram
-set_of af_key af_key
 
 # LOCKDOWN_MODULE_SIGNATURE: crc-itu-t, no dependencies, its appended
 # signature cut off (struct module_signature, 12 bytes, then the magic;

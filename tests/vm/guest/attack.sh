@@ -8,27 +8,29 @@
 #
 # Edges. Each reason whose grants have attacks is warned, every other
 # reason denied. A warned reason is allowed, and every question about it
-# is counted. For each such reason R, its attacks run and must reach what
-# the grant says; the counters must show that no warned reason other than
-# R (and the companions its grant names, "with") was asked on the way, so
-# the attacks would get through with every reason but those denied: a
-# lockdown decision only matters where it is asked. A reason whose
-# attacks ask another warned reason waits until that one is denied. Then
-# R is denied too, and each attack must be refused.
+# is counted. For each such reason R but LAST, its attacks run and must
+# reach what the grant says; the counters must show that no warned reason
+# other than R (and the companions its grant names, "with") was asked on
+# the way, so the attacks would get through with every reason but those
+# denied: a lockdown decision only matters where it is asked. A reason
+# whose attacks ask another warned reason waits until that one is denied.
+# Then R is denied too, and each attack must be refused.
 #
-# Paths. Every reason is denied now but LAST (kexec's, whose attack ends
-# the boot), which the counters show no path attack asks. ldpolicy
-# answers, for the running kernel and backend, whether each path that
-# asks no reason is open (query exits 0), closed or absent; an open
-# path's attack must get through, a closed one's be refused, an absent
-# one find no such path. So the tests stay true when a kernel fix or the
-# BPF backend closes a path: the model says so, and the test then expects
-# the refusal.
+# LAST (kexec's, whose attack ends the boot). Its attack loads unsigned
+# code with kexec_load(2), asking LAST alone, and keeps it loaded; LAST is
+# denied, and a second load refused.
 #
-# LAST. Its attack loads unsigned code with kexec_load(2), asking LAST
-# alone; LAST is denied, and a second load refused; then the code loaded
-# before the denial runs (a grant is not taken back), in ring 0, and
-# writes this suite's last result itself: the boot ends there.
+# Paths, every reason denied now. ldpolicy answers, for the running
+# kernel and backend, whether each path that asks no reason is open
+# (query exits 0), closed or absent; an open path's attack must get
+# through, a closed one's be refused, an absent one find no such path. So
+# the tests stay true when a kernel fix or the BPF backend closes a path:
+# the model says so, and the test then expects the refusal.
+#
+# The run. What kexec holds runs, in ring 0: LAST's code, loaded before
+# its denial (a grant is not taken back), or, where kexec_file_load(2)
+# took an unsigned image with every reason denied, that image's. It writes
+# the suite's last result itself, and the boot ends there.
 #
 # Test names: "REASON CAP via ATTACK: shown|refused ..." and "path NAME
 # via ATTACK: open|closed|absent, ..."; scripts/edges.sh reads them.
@@ -71,10 +73,16 @@ attack_model_edges() {
 			print $1, $2, $3, (w ? w : "-") }'
 }
 
+# Why an attack found no such path: "A: unavailable (why)" -> "why".
+attack_why() {
+	w=${1#*: unavailable (}
+	echo "${w%)}"
+}
+
 attack_report_refused() { # NAME REASON
 	case $A_GOT in
 	refused) ok "$1: refused once $2 is denied" ;;
-	unavailable) skip "$1: refused once $2 is denied" "${A_OUT#*: }" ;;
+	unavailable) skip "$1: refused once $2 is denied" "$(attack_why "$A_OUT")" ;;
 	*) not_ok "$1: refused once $2 is denied" "$A_OUT" ;;
 	esac
 }
@@ -103,7 +111,7 @@ attack_reason() {
 		[ "$with" = - ] || alone="asking $r and $with alone"
 		case $got in
 		shown) ok "$name: shown ($alone; ${out#*: shown (}" ;;
-		unavailable) skip "$name: shown" "${out#*: }" ;;
+		unavailable) skip "$name: shown" "$(attack_why "$out")" ;;
 		*) not_ok "$name: shown" "$out" ;;
 		esac
 	done < /tmp/results
@@ -163,12 +171,11 @@ attack_edges() {
 		"$(awk '$2 != "denied" { print $1 }' /tmp/counts | tr '\n' ' ')" "$last "
 }
 
-# The paths (above); LAST, still warned, must not be asked.
+# The paths (above), every reason denied. A boot-ending path attack
+# (kexec-file-unsigned) that gets through is kept loaded, in place of
+# LAST's code, to write the result numbered $1 when run.
 attack_paths() {
-	last=$1
-	sed -n 's/^path \([a-z0-9-]*\) \([a-z-]*\): .* \[shown-by \([a-z0-9-]*\)\] .*/\1 \3 \2/p' /tmp/model |
-		awk '!s[$1 " " $2]++' > /tmp/paths
-	attack_counts > /tmp/before
+	final=$1
 	while read -r p a cap; do
 		state=$(ldpolicy query "$p" 2>&1)
 		case $state in
@@ -180,54 +187,61 @@ attack_paths() {
 			continue
 			;;
 		esac
-		attack "$a"
 		name="path $p via $a: ${state#"$p: "}"
 		name=${name%% (*}
+		if [ "$a" = kexec-file-unsigned ]; then
+			attack "$a" "$final" "$name, $cap shown with every reason denied, run (the unsigned kernel image kexec_file_load(2) took, asking nothing, ran in ring 0: it wrote this line and ended the boot)"
+			[ "$A_GOT" != shown ] || A_OUT="$a: shown (it runs last: ${A_OUT#*: shown (}"
+		else
+			attack "$a"
+		fi
 		case "$want:$A_GOT" in
 		shown:shown) ok "$name, $cap shown with every reason denied (${A_OUT#*: shown (}" ;;
 		refused:refused) ok "$name, the attack refused (${A_OUT#*: refused (}" ;;
-		unavailable:unavailable) ok "$name, no such path here (${A_OUT#*: unavailable (}" ;;
-		shown:unavailable) skip "$name, $cap shown with every reason denied" "${A_OUT#*: }" ;;
+		unavailable:unavailable) ok "$name, no such path here ($(attack_why "$A_OUT"))" ;;
+		# a kernel without the path may ask its reason of what it has instead
+		unavailable:refused) ok "$name, no such path here (the kernel asks: ${A_OUT#*: refused (}" ;;
+		shown:unavailable) skip "$name, $cap shown with every reason denied" "$(attack_why "$A_OUT")" ;;
 		*) not_ok "$name: want $want" "ldpolicy: $state" "$A_OUT" ;;
 		esac
 	done < /tmp/paths
-	attack_counts > /tmp/after
-	expect_eq "no path attack asked $last, the one reason not denied" \
-		"$(attack_asked /tmp/before /tmp/after "")" ""
 }
 
-# LAST (above): its attack's code must write the suite's last result.
+# LAST (above): its code, or a path's kept after it, writes the result
+# numbered as the count of those to come says.
 attack_last() {
 	r=$1
 	awk -v r="$r" '$1 == r' /tmp/edges | head -n 1 > /tmp/last
-	read -r reason a cap with < /tmp/last
-	if [ -z "${a:-}" ]; then
+	read -r reason la lcap with < /tmp/last
+	if [ -z "${la:-}" ]; then
 		not_ok "$r: the model has an attack for it" "$(grep "^reason $r " /tmp/model)"
 		return
 	fi
-	# the results to come: shown (loaded), denied, refused, and the run
-	n=$((T_N + 4))
+	sed -n 's/^path \([a-z0-9-]*\) \([a-z-]*\): .* \[shown-by \([a-z0-9-]*\)\] .*/\1 \3 \2/p' /tmp/model |
+		awk '!s[$1 " " $2]++' > /tmp/paths
+	# to come: loaded, denied, refused, one per path, and the run
+	n=$((T_N + 3 + $(wc -l < /tmp/paths) + 1))
 	attack_counts > /tmp/before
-	attack "$a" "$n" "$r $cap via $a: shown, run (the code kexec_load(2) took while $r was allowed ran after $r was denied: unsigned code of ours in ring 0, which wrote this line and ended the boot)"
+	attack "$la" "$n" "$r $lcap via $la: shown, run (the code kexec_load(2) took while $r was allowed ran after $r was denied: unsigned code of ours in ring 0, which wrote this line and ended the boot)"
 	attack_counts > /tmp/after
 	extra=$(attack_asked /tmp/before /tmp/after "$r")
 	case "$A_GOT:$extra" in
-	shown:) ok "$r $cap via $a: shown, loaded (asking $r alone; ${A_OUT#*: shown (}" ;;
-	*) not_ok "$r $cap via $a: shown, loaded (asking $r alone)" "$A_OUT" "also asked: $extra" ;;
+	shown:) ok "$r $lcap via $la: shown, loaded (asking $r alone; ${A_OUT#*: shown (}" ;;
+	*) not_ok "$r $lcap via $la: shown, loaded (asking $r alone)" "$A_OUT" "also asked: $extra" ;;
 	esac
 	printf 'intent feature-disable "the attack suite"\ndeny %s\n' "$r" > /tmp/one.ldp
 	check "deny $r too" ldpolicy load --merge -q /tmp/one.ldp
-	attack "$a"
-	attack_report_refused "$r $cap via $a" "$r"
+	attack "$la"
+	attack_report_refused "$r $lcap via $la" "$r"
+	attack_paths "$n"
 	echo "1..$n"	# the plan comes before the code's own result
-	attack "$a" --run
-	not_ok "$r $cap via $a: shown, run" "$A_OUT"
+	attack "$la" --run
+	not_ok "$r $lcap via $la: shown, run" "$A_OUT"
 }
 
-# attack_suite LAST: edges, paths, LAST.
+# attack_suite LAST: edges, LAST, paths, the run.
 attack_suite() {
 	check "bus mastering on the IDE controller, as a disk driver would have it" ldattack ide-setup
 	attack_edges "$1"
-	attack_paths "$1"
 	attack_last "$1"
 }

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /*
  * How an attack went:
@@ -68,9 +69,19 @@ void *locked_page(uint64_t *phys);
 #define UTS_SYMBOL "init_uts_ns"
 void sysname(char *buf);
 
-/* finit_module(@path, @params): 0 or errno. delete_module(@name). */
-int module_load(const char *path, const char *params);
+/* finit_module(@path, @params): 0 or errno (probes.c). delete_module(@name). */
+int load_module(const char *path, const char *params);
 void module_unload(const char *name);
+
+/*
+ * Another process, for the attacks that write a process's memory: a child
+ * that makes the page of *@flag its own (copy-on-write done), then sleeps
+ * in short naps until *@flag is 42, 6 s at most. Its pid, or -1.
+ * victim_saw(): reaps it; true if it saw 42. victim_kill(): the same, now.
+ */
+pid_t victim(volatile long *flag);
+bool victim_saw(pid_t pid);
+void victim_kill(pid_t pid);
 
 /* The attacks, one table per file. */
 extern const struct attack attacks_dma[], attacks_kernel[], attacks_trace[], attacks_bpf[],

@@ -157,27 +157,18 @@ static void run_write_user(struct aresult *o, int argc, char **argv)
 	static volatile long flag;
 	struct attack_bpf *s = NULL;
 	struct bpf_link *link = NULL;
-	int status;
-	pid_t pid;
+	/*
+	 * the victim has its own copy of the page (the helper cannot take
+	 * the fault of copy-on-write) and sleeps, so that sched_switch runs
+	 * as it
+	 */
+	pid_t pid = victim(&flag);
 
 	(void)argc;
 	(void)argv;
-	flag = 0;
-	pid = fork();
 	if (pid < 0) {
 		failed(o, "fork: %s", strerror(errno));
 		return;
-	}
-	if (!pid) {
-		/*
-		 * the victim: its own copy of the page first (the helper cannot
-		 * take the fault of copy-on-write), then sleeps, so that
-		 * sched_switch runs as it, until written
-		 */
-		flag = 1;
-		for (int i = 0; i < 3000 && flag != 42; i++)
-			usleep(2000);
-		_exit(flag == 42 ? 0 : 1);
 	}
 	s = open_one("write_user", (uintptr_t)&flag, pid, o);
 	if (!s || load(s, "bpf_probe_write_user", o))
@@ -187,19 +178,15 @@ static void run_write_user(struct aresult *o, int argc, char **argv)
 		failed(o, "attach to sched_switch: %s", strerror(errno));
 		goto out;
 	}
-	if (waitpid(pid, &status, 0) == pid) {
-		pid = 0;
-		if (WIFEXITED(status) && !WEXITSTATUS(status))
-			shown(o, "bpf_probe_write_user() wrote the memory of another process (%llu "
-			      "writes; it saw 42)", (unsigned long long)s->bss->hits);
-		else
-			failed(o, "the program was attached, and the victim never saw the value");
-	}
+	if (victim_saw(pid))
+		shown(o, "bpf_probe_write_user() wrote the memory of another process (%llu "
+		      "writes; it saw 42)", (unsigned long long)s->bss->hits);
+	else
+		failed(o, "the program was attached, and the victim never saw the value");
+	pid = 0;
 out:
-	if (pid > 0) {
-		kill(pid, SIGKILL);
-		waitpid(pid, NULL, 0);
-	}
+	if (pid > 0)
+		victim_kill(pid);
 	bpf_link__destroy(link);
 	attack_bpf__destroy(s);
 }

@@ -178,7 +178,7 @@ static void run_slram_write(struct aresult *o, int argc, char **argv)
 	/* what slram needs first (mtd), in order; signed: nothing asked */
 	do {
 		ko[strcspn(ko, "\n")] = '\0';
-		if (!strstr(ko, "slram.ko") && (err = module_load(ko, "")) && err != EEXIST) {
+		if (!strstr(ko, "slram.ko") && (err = load_module(ko, "")) && err != EEXIST) {
 			pclose(list);
 			failed(o, "load %s: %s", ko, strerror(err));
 			return;
@@ -191,7 +191,7 @@ static void run_slram_write(struct aresult *o, int argc, char **argv)
 	}
 	start = phys & ~0x3fffULL;	/* slram's erase block */
 	snprintf(param, sizeof(param), "map=ldattack,0x%llx,+0x4000", (unsigned long long)start);
-	err = module_load(ko, param);
+	err = load_module(ko, param);
 	if (err) {
 		errno_outcome(o, err, "load slram with a map= over RAM");
 		return;
@@ -606,24 +606,15 @@ static void run_ptrace_write(struct aresult *o, int argc, char **argv)
 	static volatile long flag;
 	long v = 42;
 	struct iovec local = { &v, sizeof(v) }, remote = { (void *)&flag, sizeof(flag) };
-	const char *how;
-	int status;
-	pid_t pid;
+	const char *how = "process_vm_writev(2)";
+	pid_t pid = victim(&flag);
 
 	(void)argc;
 	(void)argv;
-	flag = 0;
-	pid = fork();
 	if (pid < 0) {
 		failed(o, "fork: %s", strerror(errno));
 		return;
 	}
-	if (!pid) {
-		for (int i = 0; i < 5000 && flag != 42; i++)
-			usleep(1000);
-		_exit(flag == 42 ? 0 : 1);
-	}
-	how = "process_vm_writev(2)";
 	if (process_vm_writev(pid, &local, 1, &remote, 1, 0) != sizeof(v)) {
 		/* a kernel without CROSS_MEMORY_ATTACH: /proc/PID/mem */
 		char mem[32];
@@ -633,17 +624,16 @@ static void run_ptrace_write(struct aresult *o, int argc, char **argv)
 		snprintf(mem, sizeof(mem), "/proc/%d/mem", pid);
 		fd = open(mem, O_WRONLY | O_CLOEXEC);
 		if (fd < 0 || pwrite(fd, &v, sizeof(v), (uintptr_t)&flag) != sizeof(v)) {
-			err = fd < 0 ? errno : errno;
+			err = errno;
 			if (fd >= 0)
 				close(fd);
-			kill(pid, 9);
-			waitpid(pid, NULL, 0);
+			victim_kill(pid);
 			errno_outcome(o, err, "process_vm_writev, and /proc/PID/mem");
 			return;
 		}
 		close(fd);
 	}
-	if (waitpid(pid, &status, 0) == pid && WIFEXITED(status) && !WEXITSTATUS(status))
+	if (victim_saw(pid))
 		shown(o, "%s wrote another process's memory (pid %d saw 42)", how, pid);
 	else
 		failed(o, "%s returned, but pid %d never saw the value", how, pid);

@@ -10,6 +10,11 @@
  *                         resets the machine, which QEMU's -no-reboot
  *                         turns into an exit
  * kexec-unsigned --run    run what is loaded (reboot(2), asking nothing)
+ * kexec-file-unsigned [N DESC]
+ *                         kexec_file_load(2) of an unsigned kernel image:
+ *                         a bzImage of our own whose 64-bit entry is the
+ *                         same code; a kernel built without KEXEC_SIG asks
+ *                         nothing. Kept loaded with N DESC, else unloaded.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -89,8 +94,72 @@ static void run_unsigned(struct aresult *o, int argc, char **argv)
 	shown(o, "kexec_load(2) took code of our own, unsigned, kept loaded to run");
 }
 
+/*
+ * A bzImage (Documentation/arch/x86/boot.rst) as small as the kexec
+ * loader takes (arch/x86/kernel/kexec-bzimage64.c): one setup sector
+ * after the boot sector, the setup header, and the protected-mode part
+ * with @code at 0x200, where a 64-bit kernel is entered.
+ */
+static size_t bzimage(unsigned char *img, size_t size, const unsigned char *code, size_t len)
+{
+	const size_t setup = 2 * 512, pm = 0x200 + len;
+
+	if (setup + pm > size)
+		return 0;
+	memset(img, 0, setup + pm);
+	img[0x1f1] = 1;				/* setup_sects */
+	img[0x1fe] = 0x55, img[0x1ff] = 0xaa;	/* boot_flag */
+	img[0x200] = 0xeb, img[0x201] = 0x6a;	/* jump: the header ends at 0x26c */
+	memcpy(img + 0x202, "HdrS", 4);
+	img[0x206] = 0x0f, img[0x207] = 0x02;	/* version 2.15 */
+	img[0x211] = 0x01;			/* loadflags: LOADED_HIGH */
+	img[0x232] = 0x20;			/* kernel_alignment: 2 MiB */
+	img[0x234] = 1;				/* relocatable_kernel */
+	img[0x236] = 0x01 | 0x02 | 0x20;	/* xloadflags: KERNEL_64, ABOVE_4G, 5LEVEL */
+	img[0x239] = 0x08;			/* cmdline_size: 2048 */
+	img[0x25b] = 0x01;			/* pref_address: 16 MiB */
+	img[0x262] = 0x01;			/* init_size: 64 KiB */
+	memcpy(img + setup + 0x200, code, len);
+	return setup + pm;
+}
+
+static void run_file_unsigned(struct aresult *o, int argc, char **argv)
+{
+	static unsigned char code_msg[2048], img[8192];
+	char path[] = "/tmp/ldattack-bzimage-XXXXXX";
+	size_t len;
+	int fd, n, err = 0;
+
+	memcpy(code_msg, code, sizeof(code));
+	n = snprintf((char *)code_msg + sizeof(code), sizeof(code_msg) - sizeof(code), "ok %s - %s\n",
+		     argc >= 2 ? argv[0] : "0", argc >= 2 ? argv[1] : "");
+	len = n < 0 ? 0 : bzimage(img, sizeof(img), code_msg, sizeof(code) + n + 1);
+	fd = len ? mkstemp(path) : -1;
+	if (fd < 0 || write(fd, img, len) != (ssize_t)len || close(fd) ||
+	    (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {	/* no writer: ETXTBSY */
+		failed(o, "cannot write the image to %s", path);
+		unlink(path);
+		return;
+	}
+	unlink(path);
+	if (syscall(SYS_kexec_file_load, fd, -1, 1UL, "", (unsigned long)KEXEC_FILE_NO_INITRAMFS))
+		err = errno;
+	close(fd);
+	if (err == ENOSYS)
+		unavailable(o, "no kexec_file_load(2) in this kernel (CONFIG_KEXEC_FILE)");
+	else if (err)
+		errno_outcome(o, err, "kexec_file_load(an unsigned kernel image)");
+	else if (argc < 2 && syscall(SYS_kexec_file_load, -1, -1, 0UL, NULL,
+				     (unsigned long)KEXEC_FILE_UNLOAD) >= 0)
+		shown(o, "kexec_file_load(2) took an unsigned kernel image (then unloaded)");
+	else
+		shown(o, "kexec_file_load(2) took an unsigned kernel image, kept loaded to run");
+}
+
 const struct attack attacks_kexec[] = {
 	{ "kexec-unsigned", "kexec_load(2) of unsigned code [N DESC: kept, to write ok N - DESC; "
 	  "--run: run it]", run_unsigned },
+	{ "kexec-file-unsigned", "kexec_file_load(2) of an unsigned kernel image [N DESC: kept]",
+	  run_file_unsigned },
 	{ 0 }
 };

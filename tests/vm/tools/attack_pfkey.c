@@ -10,7 +10,6 @@
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
-#include <glob.h>
 #include <linux/pfkeyv2.h>
 #include <linux/ipsec.h>
 #include <netinet/in.h>
@@ -129,25 +128,6 @@ static const unsigned char *auth_key(const struct msg *r, unsigned int *bits)
 	return NULL;
 }
 
-static int pfkey_socket(void)
-{
-	int s = socket(PF_KEY, SOCK_RAW | SOCK_CLOEXEC, PF_KEY_V2);
-	glob_t g;
-
-	if (s >= 0 || errno != EAFNOSUPPORT)
-		return s;
-	/* a module: what it needs, then it, signed (nothing asked) */
-	if (!glob("/modules/af_key/*.ko", 0, NULL, &g)) {
-		for (size_t i = 0; i < g.gl_pathc; i++)
-			module_load(g.gl_pathv[i], "");
-		globfree(&g);
-	}
-	s = socket(PF_KEY, SOCK_RAW | SOCK_CLOEXEC, PF_KEY_V2);
-	if (s < 0)
-		errno = errno ? errno : EAFNOSUPPORT;
-	return s;
-}
-
 static void run_pfkey_dump(struct aresult *o, int argc, char **argv)
 {
 	unsigned char key[KEY_BYTES];
@@ -160,7 +140,7 @@ static void run_pfkey_dump(struct aresult *o, int argc, char **argv)
 	(void)argv;
 	for (int i = 0; i < KEY_BYTES; i++)
 		key[i] = 0xa5 ^ (i * 7);
-	s = pfkey_socket();
+	s = socket(PF_KEY, SOCK_RAW | SOCK_CLOEXEC, PF_KEY_V2);
 	if (s < 0) {
 		if (errno == EAFNOSUPPORT)
 			unavailable(o, "no PF_KEY in this kernel (CONFIG_NET_KEY)");

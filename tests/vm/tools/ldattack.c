@@ -18,6 +18,8 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include "attack.h"
@@ -132,15 +134,32 @@ void sysname(char *buf)
 		snprintf(buf, 65, "%s", u.sysname);
 }
 
-int module_load(const char *path, const char *params)
+pid_t victim(volatile long *flag)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC), ret;
+	pid_t pid;
 
-	if (fd < 0)
-		return errno;
-	ret = syscall(SYS_finit_module, fd, params, 0) ? errno : 0;
-	close(fd);
-	return ret;
+	*flag = 0;
+	pid = fork();
+	if (pid)
+		return pid;
+	/* a write of our own, which does not undo one the attack made first */
+	__sync_val_compare_and_swap(flag, 0, 1);
+	for (int i = 0; i < 3000 && *flag != 42; i++)
+		usleep(2000);
+	_exit(*flag == 42 ? 0 : 1);
+}
+
+bool victim_saw(pid_t pid)
+{
+	int status;
+
+	return waitpid(pid, &status, 0) == pid && WIFEXITED(status) && !WEXITSTATUS(status);
+}
+
+void victim_kill(pid_t pid)
+{
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
 }
 
 void module_unload(const char *name)

@@ -91,7 +91,7 @@ static void probe_kcore(struct result *r)
 	result_errno(r, open_close("/proc/kcore", O_RDONLY));
 }
 
-static int load_module(const char *path, const char *params)
+int load_module(const char *path, const char *params)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC), ret;
 

@@ -38,6 +38,9 @@ extern const struct probe probes[];
 
 const struct probe *probe_find(const char *name);
 
+/* finit_module(@path, @params): 0 or the errno. */
+int load_module(const char *path, const char *params);
+
 /* Outcome from an errno: 0 allowed, EPERM denied, else error. */
 void result_errno(struct result *r, int err);
 void result_set(struct result *r, enum outcome o, int err, const char *fmt, ...)
