@@ -162,8 +162,15 @@ static void open_paths_reported(void **state)
 	assert_true(has_diag(&d, SEV_WARNING, 16, 6, "so 7 denied reasons protect nothing from root "
 			     "(LOCKDOWN_KCORE, LOCKDOWN_KPROBES, LOCKDOWN_BPF_READ_KERNEL, "
 			     "LOCKDOWN_DBG_READ_KERNEL, LOCKDOWN_PERF, LOCKDOWN_TRACEFS, "
-			     "LOCKDOWN_XFRM_SECRET), and nothing closes it on Linux 6.12, with "
-			     "lockdown_policy or the BPF backend ('ldpolicy explain bpf-printf')"));
+			     "LOCKDOWN_XFRM_SECRET), and on Linux 6.12 lockdown_policy does not close "
+			     "it; the BPF backend does, as this policy denies "
+			     "LOCKDOWN_BPF_READ_KERNEL: it refuses new programs that call "
+			     "bpf_snprintf() or bpf_snprintf_btf()"));
+	assert_true(has_diag(&d, SEV_WARNING, 16, 6, "ptrace asks no reason: root writes any "
+			     "process's memory (unless an LSM such as Yama's ptrace_scope=3 stops it); "
+			     "so 1 denied reason protects nothing from root (LOCKDOWN_BPF_WRITE_USER), "
+			     "and nothing closes it on Linux 6.12, with lockdown_policy or the BPF "
+			     "backend ('ldpolicy explain ptrace')"));
 	assert_true(has_diag(&d, SEV_WARNING, 16, 6, "pfkey (with CONFIG_NET_KEY) asks no reason"));
 	assert_true(has_code(&d, "open-path"));
 	/* a kernel built without KEXEC_SIG is not assumed */
@@ -212,10 +219,14 @@ static void open_paths_reported(void **state)
 		{
 			char buf[512];
 
-			assert_string_equal(analyze_closure_str(&x, &x.p[0], buf, sizeof(buf)),
-					    "on Linux 6.12 the BPF backend closes it when "
-					    "LOCKDOWN_BPF_READ_KERNEL is denied (refused), "
-					    "lockdown_policy does not");
+			assert_string_equal(analyze_closure_str(&x, &x.p[0], NULL, buf, sizeof(buf)),
+					    "on Linux 6.12 lockdown_policy does not close it; the "
+					    "BPF backend does, while the policy denies "
+					    "LOCKDOWN_BPF_READ_KERNEL: it refused");
+			assert_string_equal(analyze_closure_str(&x, &x.p[0], &p, buf, sizeof(buf)),
+					    "on Linux 6.12 lockdown_policy does not close it; the "
+					    "BPF backend does, as this policy denies "
+					    "LOCKDOWN_BPF_READ_KERNEL: it refused");
 		}
 		model_free(&x);
 	}

@@ -250,22 +250,27 @@ static const char *backend_words(int b)
 	return b == MODEL_BPF ? "the BPF backend" : "lockdown_policy";
 }
 
-/* "when LOCKDOWN_X is denied (how)" for @c. */
-static size_t when_str(const struct model_closure *c, char *buf, size_t len)
+/*
+ * "while the policy denies LOCKDOWN_X: it refuses ..." for @c, or, when
+ * @pol denies them, "as this policy denies LOCKDOWN_X: it ...".
+ */
+static size_t when_str(const struct model_closure *c, const struct policy *pol, int b,
+		       char *buf, size_t len, const struct model_path *p)
 {
-	size_t off = snprintf(buf, len, "when ");
+	bool here = pol && analyze_path_closed(p, b, pol);
+	size_t off = snprintf(buf, len, "%s ", here ? "as this policy denies" :
+			      "while the policy denies");
 
 	for (size_t w = 0; w < c->n_when && off < len; w++)
 		off += snprintf(buf + off, len - off, "%s%s", w ? (w + 1 < c->n_when ? ", " : " and ") :
 				"", c->when[w]);
 	if (off < len)
-		off += snprintf(buf + off, len - off, " %s denied (%s)", c->n_when > 1 ? "are" : "is",
-				c->how);
+		off += snprintf(buf + off, len - off, ": it %s", c->how);
 	return off;
 }
 
 const char *analyze_closure_str(const struct model *m, const struct model_path *p,
-				char *buf, size_t len)
+				const struct policy *pol, char *buf, size_t len)
 {
 	char when[512];
 	int closers = 0, closer = -1;
@@ -282,14 +287,14 @@ const char *analyze_closure_str(const struct model *m, const struct model_path *
 		size_t off = snprintf(buf, len, "on Linux %u.%u", m->major, m->minor);
 
 		for (int b = 0; b < MODEL_BACKENDS && off < len; b++) {
-			when_str(&p->on[b], when, sizeof(when));
+			when_str(&p->on[b], pol, b, when, sizeof(when), p);
 			off += snprintf(buf + off, len - off, "%s %s closes it %s", b ? ";" : "",
 					backend_words(b), when);
 		}
 	} else {
-		when_str(&p->on[closer], when, sizeof(when));
-		snprintf(buf, len, "on Linux %u.%u %s closes it %s, %s does not", m->major, m->minor,
-			 backend_words(closer), when, backend_words(!closer));
+		when_str(&p->on[closer], pol, closer, when, sizeof(when), p);
+		snprintf(buf, len, "on Linux %u.%u %s does not close it; %s does, %s", m->major,
+			 m->minor, backend_words(!closer), backend_words(closer), when);
 	}
 	return buf;
 }
@@ -343,7 +348,7 @@ static void report_paths(struct policy *p, const struct model *m, bool notes, st
 					at = &p->deny_loc[r];
 			}
 		}
-		analyze_closure_str(m, path, closure, sizeof(closure));
+		analyze_closure_str(m, path, p, closure, sizeof(closure));
 		if (nb) {
 			char cond[256] = "";
 			size_t co = 0;

@@ -80,8 +80,11 @@ unsigned int analyze_path_defeats(const struct model *m, const struct model_path
 /* How many reasons @p denies that open paths defeat: denied, not protected. */
 unsigned int analyze_open_defeated(const struct policy *p, const struct model *m);
 
-/* "nothing closes it on Linux 6.12", or what does, as @m judges, into @buf. */
+/*
+ * "nothing closes it on Linux 6.12", or which backend does and how, into
+ * @buf; for @pol (NULL: any policy), whether it denies what that takes.
+ */
 const char *analyze_closure_str(const struct model *m, const struct model_path *p,
-				char *buf, size_t len);
+				const struct policy *pol, char *buf, size_t len);
 
 #endif

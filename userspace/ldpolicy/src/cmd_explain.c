@@ -464,7 +464,7 @@ static int explain_reason(const struct model *m, const struct reason_table *t, i
 			char closure[1024];
 
 			printf("  %s (%s): %s\n", paths[i]->name, paths[i]->reaches,
-			       analyze_closure_str(m, paths[i], closure, sizeof(closure)));
+			       analyze_closure_str(m, paths[i], NULL, closure, sizeof(closure)));
 		}
 		if (shipped_err)
 			printf("denied by the shipped policies: unknown (%s: %s)\n", dir,
@@ -509,7 +509,7 @@ static void print_overview(const struct model *m, const struct reason_table *t)
 			printf("path %s %s: %s [%s%s] %s\n", p->name, m->caps[p->grants[g].cap].name,
 			       p->grants[g].how, p->grants[g].shown_by ? "shown-by " : "argued",
 			       p->grants[g].shown_by ? p->grants[g].shown_by : "",
-			       analyze_closure_str(m, p, closure, sizeof(closure)));
+			       analyze_closure_str(m, p, NULL, closure, sizeof(closure)));
 	}
 }
 

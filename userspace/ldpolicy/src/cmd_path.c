@@ -33,7 +33,7 @@ static const char *path_state(const struct model *m, const struct model_path *p,
 		off = snprintf(why, len, "closed by %s:", model_backend_names[m->backend]);
 		for (size_t w = 0; w < c->n_when && off < len; w++)
 			off += snprintf(why + off, len - off, "%s %s", w ? "," : "", c->when[w]);
-		snprintf(why + off, len - off, " %s denied (%s)", c->n_when > 1 ? "are" : "is",
+		snprintf(why + off, len - off, " %s denied: it %s", c->n_when > 1 ? "are" : "is",
 			 c->how);
 		return "closed";
 	}
@@ -44,7 +44,7 @@ static const char *path_state(const struct model *m, const struct model_path *p,
 		snprintf(why, len, "asks no reason; nothing closes it on Linux %u.%u with %s",
 			 m->major, m->minor, model_backend_names[m->backend]);
 	else
-		snprintf(why, len, "asks no reason; %s closes it only when the policy denies %s",
+		snprintf(why, len, "asks no reason; %s closes it only while the policy denies %s",
 			 model_backend_names[m->backend], p->on[m->backend].when[0]);
 	return "open";
 }
