@@ -7,6 +7,7 @@
 #   make ldpolicy    the tool (build/ldpolicy/ldpolicy)
 #   make vm-test     boot every VM scenario (SCENARIOS="a b" for some)
 #   make coverage    run the per-reason matrix, write docs/coverage.md
+#   make edges       run the attack suite, write docs/edges.md
 #   make fuzz        fuzz every harness for FUZZ_TIME seconds (default 600),
 #                    from FUZZ_SEED if given (the report names the seed)
 #   make bench       the speed targets: compile and load vs cat, the hook (in the VM)
@@ -32,7 +33,8 @@ export LC_ALL := C
 unexport KCONFIG_CONFIG
 
 .PHONY: all deps kernel ldpolicy initramfs vm-test test-unit model-check check demo \
-	clean distclean kernel-series install coverage coverage-check fuzz fuzz-check \
+	clean distclean kernel-series install coverage coverage-check edges edges-check \
+	fuzz fuzz-check \
 	bench deb FORCE
 all: kernel ldpolicy initramfs
 
@@ -413,6 +415,30 @@ model-check: $(BUILD)/tree.stamp | deps-source
 		userspace/ldpolicy/model/check-sites.sh $$tree $$m || exit 1; \
 	done
 
+# --- the edge table: the reason models proved by attack -----------------
+# make edges runs the attack suite's scenarios and writes docs/edges.md
+# (scripts/edges.sh): every grant of every model, shown by which attack
+# on which kernel and backend, or argued from which source; make check
+# regenerates it from its own run and fails if the checked-in table is
+# not what actually ran.
+
+ATTACKS := attack bpf-attack-612 bpf-attack
+
+$(BUILD)/edges.md: FORCE
+	@scripts/edges.sh $(BUILD)/vm/logs > $@.tmp
+	@mv $@.tmp $@
+
+edges: $(KIMAGES) $(INITRAMFSES) $(ATTACK_IDE)
+	@$(VM_RUN) $(ATTACKS)
+	@$(MAKE) --no-print-directory $(BUILD)/edges.md
+	@cp $(BUILD)/edges.md docs/edges.md
+	@echo "  EDGES   docs/edges.md"
+
+edges-check: $(BUILD)/edges.md
+	@diff -u docs/edges.md $(BUILD)/edges.md || \
+		{ echo "docs/edges.md is not what ran: make edges, and commit it" >&2; exit 1; }
+	@echo "  EDGES   docs/edges.md matches the attack suite's run"
+
 # --- unit tests --------------------------------------------------------
 # ldpolicy built again with ASan and UBSan (any finding aborts the test),
 # and the cmocka suites linked against it. The BTF and kernel-tree tests
@@ -510,6 +536,7 @@ check: deps
 	@$(MAKE) --no-print-directory fuzz-check
 	@$(MAKE) --no-print-directory vm-test
 	@$(MAKE) --no-print-directory coverage-check
+	@$(MAKE) --no-print-directory edges-check
 
 demo: deps
 	@$(MAKE) --no-print-directory -s $(call kimage,test) $(BUILD)/vm/initramfs-test.cpio \

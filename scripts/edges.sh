@@ -95,8 +95,15 @@ path_cell() {
 		"$logs/$sc/results" 2>/dev/null | head -n 1)
 	case "$line" in
 	"") echo "not run"; return 1 ;;
-	PASS*) echo "$(echo "$line" | cut -f2): $(case $(echo "$line" | cut -f2) in
-		open) echo "shown" ;; closed) echo "refused" ;; *) echo "no such path" ;; esac)" ;;
+	PASS*)
+		case $(echo "$line" | cut -f2) in
+		open)
+			if [ -n "$(results "$sc" "path $p via $a: open, " | grep '^PASS' | sed -n 2p)" ]
+			then echo "open: shown (loaded, and run)"
+			else echo "open: shown"; fi ;;
+		closed) echo "closed: refused" ;;
+		*) echo "absent" ;;
+		esac ;;
 	SKIP*) echo "$(echo "$line" | cut -f2), not here: $(echo "$line" | cut -f3)" ;;
 	*) echo "**failed**" ;;
 	esac
@@ -128,9 +135,12 @@ attack must do what `ldpolicy query PATH` says for that kernel and
 backend: get through where it is open, be refused where a kernel fix or
 the backend closes it. The IDE DMA attacks need the controller's bus
 mastering on, as any disk controller with a driver has it (`ldattack
-ide-setup`, before any policy). kexec ends the boot: the code kexec_load(2)
-took while LOCKDOWN_KEXEC was allowed runs after it is denied, and writes
-the suite's last result itself.
+ide-setup`, before any policy). kexec ends the boot, so it comes last:
+the code kexec_load(2) took while LOCKDOWN_KEXEC was allowed is kept,
+LOCKDOWN_KEXEC denied, the paths attacked, and then what kexec holds runs
+in ring 0 and writes the suite's last result itself: that code (a grant is
+not taken back), or, where kexec_file_load(2) took an unsigned kernel
+image with every reason denied, that image ("loaded, and run").
 EOF
 for v in 6.12 6.1; do
 	model=$top/userspace/ldpolicy/model/linux-$v.model
