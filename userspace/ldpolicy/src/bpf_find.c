@@ -156,15 +156,42 @@ static void klists_free(struct klists *k)
 }
 
 /*
- * Is @id still in the kernel's list? An ENOENT for an fd to an object
- * the kernel lists is an LSM program of someone's hiding it, not the
- * object going away.
+ * Is @id, which the kernel listed but gives no fd to (ENOENT), still
+ * listed? Gone, it is skipped: the kernel then lists something after
+ * @id - 1 that comes after @id. Anything else is someone's program
+ * answering bpf(2) for the kernel (an LSM program on its bpf hook, an
+ * fmod_ret program on security_bpf()) to hide it: the kernel still lists
+ * @id after @id - 1, or says nothing comes after @id - 1 although
+ * @above, listed after @id and held meanwhile, does.
  */
-static bool still_listed(int (*next_id)(__u32, __u32 *), __u32 id)
+static bool still_listed(int (*next_id)(__u32, __u32 *), __u32 id, __u32 above)
 {
 	__u32 next = 0;
 
-	return !next_id(id - 1, &next) && next == id;
+	if (next_id(id - 1, &next))
+		return errno != ENOENT || above > id;
+	return next <= id;
+}
+
+/*
+ * A program of ldpolicy's own, held while the programs are listed: the
+ * kernel numbers programs upwards, so it comes after every other, and a
+ * list that ends before it, or that lies about what comes after a
+ * program it will not give, was cut short by someone (still_listed()).
+ */
+static int sentinel_load(struct diags *d)
+{
+	const struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	int fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, "ldp_sentinel", "GPL", insns, 2,
+			       NULL);
+
+	if (fd < 0)
+		diag_error(d, NULL, "BPF backend: cannot load a program to check the kernel's list "
+			   "of programs against: %s", strerror(errno));
+	return fd;
 }
 
 /*
@@ -175,21 +202,34 @@ static bool still_listed(int (*next_id)(__u32, __u32 *), __u32 id)
 static int list_progs(struct klists *k, uint32_t *refused, size_t *n_refused,
 		      struct diags *d)
 {
+	struct bpf_prog_info si = { 0 };
+	__u32 slen = sizeof(si), id = 0;
+	int sentinel = sentinel_load(d), ret = -1;
+	bool seen = false;
 	size_t cap = 0;
-	__u32 id = 0;
 
+	if (sentinel < 0)
+		return -1;
+	if (bpf_obj_get_info_by_fd(sentinel, &si, &slen)) {
+		diag_error(d, NULL, "BPF backend: cannot read its own program: %s", strerror(errno));
+		goto out;
+	}
 	while (!bpf_prog_get_next_id(id, &id)) {
 		struct kprog p = { .id = id };
 		__u32 len = sizeof(p.info);
 		int err;
 
+		if (id == si.id) {
+			seen = true;
+			continue;
+		}
 		p.fd = bpf_prog_get_fd_by_id(id);
-		if (p.fd < 0 && errno == ENOENT && !still_listed(bpf_prog_get_next_id, id))
+		if (p.fd < 0 && errno == ENOENT && !still_listed(bpf_prog_get_next_id, id, si.id))
 			continue;	/* gone since it was listed */
 		if (p.fd < 0 && errno == ENOENT) {
 			diag_error(d, NULL, "BPF backend: the kernel lists BPF program %u but will not "
 				   "give an fd to it (ENOENT): something hides it", id);
-			return -1;
+			goto out;
 		}
 		if (p.fd < 0 && errno == EPERM && refused) {
 			if (*n_refused < LDP_MAX_PROGS)
@@ -199,7 +239,7 @@ static int list_progs(struct klists *k, uint32_t *refused, size_t *n_refused,
 		if (p.fd < 0) {
 			diag_error(d, NULL, "BPF backend: cannot open BPF program %u: %s", id,
 				   strerror(errno));
-			return -1;
+			goto out;
 		}
 		p.info.nr_map_ids = PROG_MAPS;
 		p.info.map_ids = (__u64)(unsigned long)p.maps;
@@ -208,59 +248,74 @@ static int list_progs(struct klists *k, uint32_t *refused, size_t *n_refused,
 			close(p.fd);
 			diag_error(d, NULL, "BPF backend: cannot read BPF program %u: %s", id,
 				   strerror(err));
-			return -1;
+			goto out;
 		}
 		p.nr_maps = p.info.nr_map_ids < PROG_MAPS ? p.info.nr_map_ids : PROG_MAPS;
 		p.info.map_ids = 0;
 		grow(&k->prog, &cap, k->n_prog + 1, sizeof(*k->prog));
 		k->prog[k->n_prog++] = p;
 	}
-	if (errno != ENOENT) {
+	if (errno != ENOENT)
 		diag_error(d, NULL, "BPF backend: the kernel will not list its BPF programs: %s",
 			   strerror(errno));
-		return -1;
-	}
-	return 0;
+	else if (!seen)
+		diag_error(d, NULL, "BPF backend: the kernel's list of BPF programs ends before "
+			   "ldpolicy's own program %u: something cut it short", si.id);
+	else
+		ret = 0;
+out:
+	close(sentinel);
+	return ret;
 }
 
 static int list_links(struct klists *k, struct diags *d)
 {
-	size_t cap = 0;
-	__u32 id = 0;
+	__u32 *ids = NULL, id = 0;
+	size_t n = 0, cap = 0, lcap = 0;
+	int ret = -1;
 
+	/* the ids first: one listed after another is the sentinel of the other */
 	while (!bpf_link_get_next_id(id, &id)) {
-		struct klink l = { .id = id };
-		__u32 len = sizeof(l.info);
-		int fd = bpf_link_get_fd_by_id(id), err;
-
-		if (fd < 0 && errno == ENOENT && !still_listed(bpf_link_get_next_id, id))
-			continue;	/* gone since it was listed */
-		if (fd < 0 && errno == ENOENT) {
-			diag_error(d, NULL, "BPF backend: the kernel lists BPF link %u but will not "
-				   "give an fd to it (ENOENT): something hides it", id);
-			return -1;
-		}
-		if (fd < 0) {
-			diag_error(d, NULL, "BPF backend: cannot open BPF link %u: %s", id,
-				   strerror(errno));
-			return -1;
-		}
-		err = bpf_obj_get_info_by_fd(fd, &l.info, &len) ? errno : 0;
-		close(fd);
-		if (err) {
-			diag_error(d, NULL, "BPF backend: cannot read BPF link %u: %s", id,
-				   strerror(err));
-			return -1;
-		}
-		grow(&k->link, &cap, k->n_link + 1, sizeof(*k->link));
-		k->link[k->n_link++] = l;
+		grow(&ids, &cap, n + 1, sizeof(*ids));
+		ids[n++] = id;
 	}
 	if (errno != ENOENT) {
 		diag_error(d, NULL, "BPF backend: the kernel will not list its BPF links: %s",
 			   strerror(errno));
-		return -1;
+		goto out;
 	}
-	return 0;
+	for (size_t i = 0; i < n; i++) {
+		struct klink l = { .id = ids[i] };
+		__u32 len = sizeof(l.info);
+		int fd = bpf_link_get_fd_by_id(l.id), err;
+
+		if (fd < 0 && errno == ENOENT &&
+		    !still_listed(bpf_link_get_next_id, l.id, ids[n - 1]))
+			continue;	/* gone since it was listed */
+		if (fd < 0 && errno == ENOENT) {
+			diag_error(d, NULL, "BPF backend: the kernel lists BPF link %u but will not "
+				   "give an fd to it (ENOENT): something hides it", l.id);
+			goto out;
+		}
+		if (fd < 0) {
+			diag_error(d, NULL, "BPF backend: cannot open BPF link %u: %s", l.id,
+				   strerror(errno));
+			goto out;
+		}
+		err = bpf_obj_get_info_by_fd(fd, &l.info, &len) ? errno : 0;
+		close(fd);
+		if (err) {
+			diag_error(d, NULL, "BPF backend: cannot read BPF link %u: %s", l.id,
+				   strerror(err));
+			goto out;
+		}
+		grow(&k->link, &lcap, k->n_link + 1, sizeof(*k->link));
+		k->link[k->n_link++] = l;
+	}
+	ret = 0;
+out:
+	free(ids);
+	return ret;
 }
 
 static const struct kprog *prog_by_id(const struct klists *k, uint32_t id)
@@ -796,6 +851,57 @@ static int impostor(const struct bpf_want *w, const struct klists *k, const stru
 	return 0;
 }
 
+/*
+ * With no object armed, the static level answers alone, unless a program
+ * is attached as fmod_ret to security_locked_down(): it runs before every
+ * LSM there and can return what it wants (1 << 32 reads as 0, allowed),
+ * the static lockdown LSM skipped. What the kernel denies cannot then be
+ * told. The programs are the ground truth (the sentinel keeps any from
+ * being hidden); links can be, so a tracing program on
+ * security_locked_down() passes only with a visible fentry or fexit link
+ * and no other.
+ */
+static int skipper(const struct klists *k, const struct btf *btf, struct diags *d)
+{
+	int fn = btf__find_by_name_kind(btf, "security_locked_down", BTF_KIND_FUNC);
+
+	for (size_t i = 0; fn > 0 && i < k->n_prog; i++) {
+		const struct kprog *p = &k->prog[i];
+		const struct klink *fmod = NULL;
+		size_t seen = 0;
+		char who[64];
+
+		if (p->info.type != BPF_PROG_TYPE_TRACING ||
+		    p->info.attach_btf_id != (uint32_t)fn)
+			continue;
+		for (size_t j = 0; j < k->n_link; j++) {
+			const struct klink *l = &k->link[j];
+
+			if (l->info.prog_id != p->id)
+				continue;
+			seen++;
+			if (l->info.type != BPF_LINK_TYPE_TRACING ||
+			    l->info.tracing.attach_type == BPF_MODIFY_RETURN)
+				fmod = l;
+		}
+		if (seen && !fmod)
+			continue;	/* fentry, fexit: they change no answer */
+		say_prog(who, sizeof(who), k, p->id);
+		if (fmod)
+			diag_error(d, NULL, "BPF backend: %s is attached as fmod_ret to "
+				   "security_locked_down() (link %u): it can answer for every LSM "
+				   "there, the static lockdown level's included; what the kernel "
+				   "denies cannot be told", who, fmod->id);
+		else
+			diag_error(d, NULL, "BPF backend: %s is a tracing program on "
+				   "security_locked_down() with no link the kernel shows: attached "
+				   "as fmod_ret behind a hidden link, it would answer for every LSM "
+				   "there; what the kernel denies cannot be told", who);
+		return -1;
+	}
+	return 0;
+}
+
 int bpf_obj_find(struct bpf_obj *o, struct diags *d)
 {
 	struct klists k = { 0 };
@@ -813,7 +919,7 @@ int bpf_obj_find(struct bpf_obj *o, struct diags *d)
 	    list_links(&k, d))
 		goto out;
 	armed = armed_state(&o->want, &k, &state, &o->read, d);
-	if (!armed && impostor(&o->want, &k, btf, d))
+	if (!armed && (impostor(&o->want, &k, btf, d) || skipper(&k, btf, d)))
 		armed = -1;
 	if (armed <= 0) {
 		ret = armed;	/* none armed: nothing is in force */
