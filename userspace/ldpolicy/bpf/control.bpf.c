@@ -130,11 +130,14 @@ int ldp_guard_on(struct ldp_guard_on_ctx *ctx)
 }
 
 /*
- * Never run: the verifier rewrites these two calls to the helpers'
+ * Never run: the verifier rewrites these calls to the helpers'
  * addresses, which lsm/bpf_prog learns from here when ldpolicy opens
  * this program during setup, and then looks for in other programs.
  * Each helper reads kernel memory through a pointer it is given
- * (bpf_snprintf()'s %s, bpf_snprintf_btf()'s object) and asks nothing.
+ * (bpf_snprintf()'s, bpf_trace_printk()'s and bpf_trace_vprintk()'s %s,
+ * bpf_snprintf_btf()'s object) and asks nothing. (Loading a program that
+ * calls bpf_trace_printk() enables the bpf_trace_printk trace event, as
+ * the kernel does for any such program; nothing is written to it.)
  * The order of the calls is the order of ldp_guard's reader_imm[].
  */
 SEC("syscall")
@@ -149,6 +152,10 @@ int ldp_readers(struct ldp_guard_on_ctx *ctx)
 		bpf_snprintf(out, sizeof(out), fmt, args, sizeof(args));
 	if (ctx->nr_progs == 2)
 		bpf_snprintf_btf(out, sizeof(out), &ptr, sizeof(ptr), 0);
+	if (ctx->nr_progs == 3)
+		bpf_trace_printk(fmt, sizeof(fmt), (__u64)ctx);
+	if (ctx->nr_progs == 4)
+		bpf_trace_vprintk(fmt, sizeof(fmt), args, sizeof(args));
 	return 0;
 }
 
@@ -215,6 +222,9 @@ int ldp_arm(struct ldp_arm_ctx *ctx)
 	/* PID 1's mount namespace, as the kernel has it, not as a /proc says */
 	if (task->nsproxy->mnt_ns != p->nsproxy->mnt_ns)
 		return -EXDEV;
+	/* and its cgroup namespace: the sysctl guard is on the root of ldpolicy's */
+	if (task->nsproxy->cgroup_ns != p->nsproxy->cgroup_ns)
+		return -ENXIO;
 	g->init_mnt_ns = (__u64)p->nsproxy->mnt_ns;
 	g->dir = (__u64)task->fs->pwd.dentry->d_inode;
 	g->sb = (__u64)task->fs->pwd.mnt->mnt_sb;

@@ -22,9 +22,10 @@
  * And while the policy denies LOCKDOWN_BPF_READ_KERNEL, which the kernel
  * asks only of the bpf_probe_read_kernel() family, no program that reads
  * kernel memory another way: by following a BTF pointer (the verifier
- * turns those loads into BPF_PROBE_MEM ones), through bpf_snprintf() or
- * bpf_snprintf_btf() (which dereference the pointers they format), or an
- * iterator (whose bpf_seq_printf() does). A stock kernel asks nothing for
+ * turns those loads into BPF_PROBE_MEM ones), through bpf_snprintf(),
+ * bpf_trace_printk(), bpf_trace_vprintk() or bpf_snprintf_btf() (which
+ * dereference the pointers they format), or an iterator (whose
+ * bpf_seq_printf() does). A stock kernel asks nothing for
  * these; the object reads each new program's instructions, as the
  * verifier left them, when an fd to it is made.
  */
@@ -199,6 +200,16 @@ static __always_inline void insn_walk(const struct bpf_prog *prog, struct insn_w
 	w->calls = zero;
 	w->reads = zero;
 	w->cannot = zero;
+	/*
+	 * Never taken: the counts the walk may have reached, as far as Linux
+	 * 6.1's verifier is to know when it checks the walk once
+	 * (unknown_zero()), so that it keeps every test of them.
+	 */
+	if (zero) {
+		w->calls = bpf_get_prandom_u32();
+		w->reads = bpf_get_prandom_u32();
+		w->cannot = bpf_get_prandom_u32();
+	}
 	bpf_probe_read_kernel(&addr, sizeof(addr), &prog);
 	w->at = addr + bpf_core_field_offset(struct bpf_prog, insnsi);
 	w->len = prog->len;
@@ -206,28 +217,38 @@ static __always_inline void insn_walk(const struct bpf_prog *prog, struct insn_w
 }
 
 /*
- * ldp_readers, the object's own program that calls bpf_snprintf() and
- * bpf_snprintf_btf() (control.bpf.c): the verifier rewrote each call to
- * the helper's address, which the guard looks for in other programs.
+ * ldp_readers, the object's own program that calls the helpers that
+ * read kernel memory without asking (control.bpf.c): the verifier
+ * rewrote each call to the helper's address, which the guard looks for
+ * in other programs.
  */
 static __always_inline void learn_readers(struct ldp_guard *g, const struct bpf_prog *prog)
 {
 	struct insn_walk w = { .learn = 1 };
+	__s32 imm[LDP_READERS];
 
 	if (g->readers_learnt || prog->aux->id != g->reader_id)
 		return;
 	insn_walk(prog, &w);
-	if (w.cannot || w.calls != LDP_READERS || w.imm[0] == w.imm[1])
+	if (w.cannot || w.calls != LDP_READERS)
 		return;
-	g->reader_imm[0] = w.imm[0];
-	g->reader_imm[1] = w.imm[1];
+	/* copied whole: the verifier refuses a read of part of what it wrote */
+	if (bpf_probe_read_kernel(imm, sizeof(imm), w.imm))
+		return;
+	for (int i = 0; i < LDP_READERS; i++)
+		for (int j = 0; j < i; j++)
+			if (imm[i] == imm[j])
+				return;
+	for (int i = 0; i < LDP_READERS; i++)
+		g->reader_imm[i] = imm[i];
 	g->readers_learnt = 1;
 }
 
 /* Does @prog read kernel memory without asking? */
 static __always_inline bool reads_kernel(const struct ldp_guard *g, const struct bpf_prog *prog)
 {
-	struct insn_walk w = { .imm = { g->reader_imm[0], g->reader_imm[1] } };
+	struct insn_walk w = { .imm = { g->reader_imm[0], g->reader_imm[1], g->reader_imm[2],
+					g->reader_imm[3] } };
 
 	if (!g->readers_learnt)
 		return true;	/* cannot tell */

@@ -72,19 +72,33 @@ static __always_inline __u64 real_mount(__u64 vfsmount)
 /*
  * One walk over the mounts of the object's bpffs (bpf_loop's context):
  * for each, whether the unmount removes it, and whether that removal
- * reaches PID 1's mount namespace. A state machine, one step per call,
- * so that neither the number of mounts nor their depth is bounded but by
- * bpf_loop's limit; a walk that does not finish refuses the unmount.
+ * reaches PID 1's mount namespace; then whether the unmount removes
+ * another mount on the same mountpoint from which the kernel would
+ * propagate it to this one. A state machine, one step per call, so that
+ * neither the number of mounts, nor their depth, nor the mounts sharing
+ * a mountpoint, nor a chain of masters is bounded but by bpf_loop's
+ * limit; a walk that does not finish refuses the unmount.
  */
+enum walk_step {
+	NEXT_MOUNT,	/* on to the next mount of the bpffs */
+	CLIMB,		/* from it up towards what is unmounted */
+	SAME_SPOT,	/* on to the next mount on its mountpoint */
+	CLIMB_OTHER,	/* from that one up towards what is unmounted */
+	REACHES,	/* that one goes: does its parent propagate to ours? */
+};
+
 struct umount_walk {
 	__u64 head;		/* &sb->s_mounts */
 	__u64 pos;		/* the list entry of the mount being judged */
 	__u64 m;		/* that struct mount */
-	__u64 cur;		/* climbing: a struct mount from m up to top */
+	__u64 cur;		/* climbing: a struct mount up towards top */
+	__u64 other;		/* a mount on m's mountpoint */
+	__u64 spot;		/* the hlist node after it */
 	__u64 top;		/* struct mount * being unmounted */
 	__u64 init_mnt_ns;
 	int flags;
-	__u32 climbing;		/* 1 while climbing from m towards top */
+	int group;		/* the peer group of other's parent */
+	__u32 step;		/* enum walk_step */
 	__u32 propagates;	/* a mount on the way has a shared parent */
 	__u32 hit;		/* refuse */
 	__u32 done;		/* every mount judged */
@@ -119,12 +133,29 @@ static __always_inline void judge(struct umount_walk *w)
 		w->hit = 1;
 }
 
+/*
+ * One step up from @w->cur towards @w->top: 1 when @w->cur is @w->top
+ * (removed), -1 when it is not removed (no MNT_DETACH, or the top of its
+ * tree reached), 0 to go on.
+ */
+static __always_inline int climb(struct umount_walk *w, __u64 parent)
+{
+	if (w->cur == w->top)
+		return 1;
+	if (!(w->flags & LDP_MNT_DETACH) || !parent || parent == w->cur)
+		return -1;
+	w->cur = parent;
+	return 0;
+}
+
 static long umount_walk_one(__u32 index, struct umount_walk *w)
 {
 	__u64 next = 0, parent;
+	struct mount *c;
+	int up;
 
-	if (!w->climbing) {
-		/* the next mount of the bpffs */
+	switch (w->step) {
+	case NEXT_MOUNT:
 		if (bpf_probe_read_kernel(&next, sizeof(next), (void *)w->pos)) {
 			w->hit = 1;	/* cannot tell: refuse */
 			return 1;
@@ -136,24 +167,62 @@ static long umount_walk_one(__u32 index, struct umount_walk *w)
 		}
 		w->m = next - bpf_core_field_offset(struct mount, mnt_instance);
 		w->cur = w->m;
-		w->climbing = 1;
 		w->propagates = 0;
+		w->step = CLIMB;
 		return 0;
-	}
-	parent = parent_of(w->cur);
-	w->propagates |= parent && parent != w->cur ? shared(parent) : 0;
-	if (w->cur == w->top) {
-		/* removed: @top itself, or below it under MNT_DETACH */
-		judge(w);
-		w->climbing = 0;
+	case CLIMB:
+		parent = parent_of(w->cur);
+		w->propagates |= parent && parent != w->cur ? shared(parent) : 0;
+		up = climb(w, parent);
+		if (up > 0)
+			judge(w);	/* removed: @top itself, or below it */
+		if (up) {
+			c = (struct mount *)w->m;
+			w->spot = (__u64)BPF_CORE_READ(c, mnt_mp, m_list.first);
+			w->step = SAME_SPOT;
+		}
 		return w->hit != 0;
-	}
-	if (!(w->flags & LDP_MNT_DETACH) || !parent || parent == w->cur) {
-		w->climbing = 0;	/* not removed */
+	case SAME_SPOT:
+		if (!w->spot) {
+			w->step = NEXT_MOUNT;
+			return 0;
+		}
+		w->other = w->spot - bpf_core_field_offset(struct mount, mnt_mp_list);
+		c = (struct mount *)w->other;
+		w->spot = (__u64)BPF_CORE_READ(c, mnt_mp_list.next);
+		if (w->other != w->m) {
+			w->cur = w->other;
+			w->step = CLIMB_OTHER;
+		}
+		return 0;
+	case CLIMB_OTHER:
+		up = climb(w, parent_of(w->cur));
+		if (up < 0) {
+			w->step = SAME_SPOT;
+		} else if (up > 0) {
+			c = (struct mount *)parent_of(w->other);
+			w->group = c ? BPF_CORE_READ(c, mnt_group_id) : 0;
+			w->cur = parent_of(w->m);
+			w->step = w->cur == parent_of(w->other) ? SAME_SPOT : REACHES;
+		}
+		return 0;
+	case REACHES:
+		/* our parent, or a master of it, is in other's parent's group */
+		c = (struct mount *)w->cur;
+		if (!w->cur) {
+			w->step = SAME_SPOT;
+			return 0;
+		}
+		if (w->cur == parent_of(w->other) ||
+		    (w->group && BPF_CORE_READ(c, mnt_group_id) == w->group)) {
+			w->hit = 1;
+			return 1;
+		}
+		w->cur = (__u64)BPF_CORE_READ(c, mnt_master);
 		return 0;
 	}
-	w->cur = parent;
-	return 0;
+	w->hit = 1;
+	return 1;
 }
 
 /*
@@ -164,8 +233,11 @@ static long umount_walk_one(__u32 index, struct umount_walk *w)
  * it, and the kernel propagates it to the peers and slaves of their
  * parents. It is refused when it would remove a mount of the object's
  * bpffs that is in PID 1's mount namespace, or shared, or reached through
- * a shared parent. Copies private to other namespaces, as container
- * runtimes make and drop, are theirs to drop.
+ * a shared parent; and when it removes a mount on the same mountpoint as
+ * one of the bpffs whose parent propagates to the bpffs mount's parent
+ * (the kernel then unmounts the bpffs mount there, if nothing is mounted
+ * on it, and asks no LSM). Copies private to other namespaces, as
+ * container runtimes make and drop, are theirs to drop.
  */
 static __always_inline bool umount_hits(const struct ldp_guard *g, __u64 top, int flags)
 {
@@ -177,12 +249,28 @@ static __always_inline bool umount_hits(const struct ldp_guard *g, __u64 top, in
 		.flags = flags,
 		.m = zero,
 		.cur = zero,
-		.climbing = zero,
+		.other = zero,
+		.spot = zero,
+		.group = zero,
+		.step = zero,
 		.propagates = zero,
 		.hit = zero,
 		.done = zero,
 	};
 
+	/*
+	 * Never taken: where the walk may be, as far as Linux 6.1's verifier
+	 * is to know when it checks its step once (unknown_zero()), so that
+	 * it keeps every step and every test of where the walk is.
+	 */
+	if (zero) {
+		w.m = unknown_u64();
+		w.cur = unknown_u64();
+		w.other = unknown_u64();
+		w.spot = unknown_u64();
+		w.group = bpf_get_prandom_u32();
+		w.step = bpf_get_prandom_u32();
+	}
 	w.pos = w.head;
 	bpf_loop(1 << 23, umount_walk_one, &w, 0);
 	return w.hit || !w.done;

@@ -64,12 +64,29 @@ struct vfsmount {
 
 struct mnt_namespace;
 
+struct hlist_node {
+	struct hlist_node *next;
+} __ldp_core;
+
+struct hlist_head {
+	struct hlist_node *first;
+} __ldp_core;
+
+/* fs/mount.h: a dentry something is mounted on, and every mount there */
+struct mountpoint {
+	struct hlist_head m_list;
+} __ldp_core;
+
 /* fs/mount.h */
 struct mount {
 	struct mount *mnt_parent;
 	struct vfsmount mnt;
 	struct list_head mnt_instance;
 	struct mnt_namespace *mnt_ns;
+	struct mountpoint *mnt_mp;
+	struct hlist_node mnt_mp_list;
+	struct mount *mnt_master;	/* a slave's master, in its peer group */
+	int mnt_group_id;		/* its peer group, 0 if not shared */
 } __ldp_core;
 
 struct path {
@@ -81,8 +98,11 @@ struct fs_struct {
 	struct path pwd;
 } __ldp_core;
 
+struct cgroup_namespace;
+
 struct nsproxy {
 	struct mnt_namespace *mnt_ns;
+	struct cgroup_namespace *cgroup_ns;
 } __ldp_core;
 
 struct user_namespace {

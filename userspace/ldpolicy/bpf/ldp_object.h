@@ -67,7 +67,7 @@ LDP_MAP struct {
 } ldp_state SEC(".maps");
 
 /* The helpers ldp_readers calls, in this order. */
-#define LDP_READERS	2
+#define LDP_READERS	4
 
 /*
  * What the guards protect, recorded by ldp_arm: kernel pointers, so never
@@ -82,7 +82,8 @@ struct ldp_guard {
 	__u32 nr_progs;
 	/*
 	 * The helpers a program reads kernel memory through without asking
-	 * lockdown (bpf_snprintf(), bpf_snprintf_btf()), as the kernel calls
+	 * lockdown (bpf_snprintf(), bpf_snprintf_btf(), bpf_trace_printk(),
+	 * bpf_trace_vprintk()), as the kernel calls
 	 * them: learnt from the object's own ldp_readers (guard_bpf.bpf.c).
 	 */
 	__u32 reader_id;
@@ -220,6 +221,12 @@ static __always_inline int refuse_if(bool refuse)
 static __always_inline __u32 unknown_zero(void)
 {
 	return bpf_ktime_get_boot_ns() == 0;
+}
+
+/* Any u64, to the verifier (for a path that sets unknown_zero() state). */
+static __always_inline __u64 unknown_u64(void)
+{
+	return (__u64)bpf_get_prandom_u32() << 32 | bpf_get_prandom_u32();
 }
 
 /* Is @map one of this object's maps? */

@@ -36,6 +36,7 @@
 #include <bpf/libbpf.h>
 #include <linux/magic.h>
 
+#include "bpf_btf.h"
 #include "bpf_find.h"
 #include "bpf_log.h"
 #include "bpf_setup.h"
@@ -265,6 +266,45 @@ struct sysctl_attach {
 	int prog;	/* a dup of the program's fd */
 };
 
+/*
+ * Each LSM program of the object on the hook its section names, as the
+ * kernel's BTF numbers it: libbpf numbered the hooks from a file root
+ * could have bound over the kernel's BTF (bpf_tags.c).
+ */
+static int hooks_true(struct ldpolicy_bpf *skel, struct diags *d)
+{
+	struct btf *btf = bpf_vmlinux_btf(d);
+	struct bpf_program *p;
+
+	if (!btf)
+		return -1;
+	bpf_object__for_each_program(p, skel->obj) {
+		const char *sec = bpf_program__section_name(p);
+		struct bpf_prog_info info = { 0 };
+		__u32 len = sizeof(info);
+		char hook[80];
+		int id;
+
+		if (bpf_program__type(p) != BPF_PROG_TYPE_LSM || !bpf_program__autoload(p) ||
+		    strncmp(sec, "lsm/", 4))
+			continue;
+		snprintf(hook, sizeof(hook), "bpf_lsm_%s", sec + 4);
+		id = btf__find_by_name_kind(btf, hook, BTF_KIND_FUNC);
+		if (bpf_obj_get_info_by_fd(bpf_program__fd(p), &info, &len)) {
+			bpf_log_diag(d, "cannot read one of its programs", errno);
+			return -1;
+		}
+		if (id <= 0 || info.attach_btf_id != (__u32)id) {
+			diag_error(d, NULL, "BPF backend: not set up: its program %s was loaded for "
+				   "BTF function %u, the kernel's %s is %d: the BTF at "
+				   "/sys/kernel/btf/vmlinux is not the kernel's", bpf_program__name(p),
+				   info.attach_btf_id, hook, id);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int attach_sysctl(struct ldpolicy_bpf *skel, struct sysctl_attach *s, struct diags *d)
 {
 	s->cgroup = kfs_open(KFS_CGROUP2, ".", O_RDONLY | O_DIRECTORY);
@@ -389,7 +429,10 @@ static int arm(int dirfd, struct held *h, struct diags *d)
 			   !err && rc == -ENOKEY ? "its guard could not learn how this kernel "
 			   "calls the helpers that read kernel memory without asking" :
 			   !err && rc == -EXDEV ? "this is not PID 1's mount namespace, whatever "
-			   "/proc says" : strerror(err ? err : -rc));
+			   "/proc says" :
+			   !err && rc == -ENXIO ? "this is not PID 1's cgroup namespace, whatever "
+			   "/proc says: its sysctl guard would not be on the root cgroup" :
+			   strerror(err ? err : -rc));
 		return -1;
 	}
 	return 0;
@@ -504,6 +547,8 @@ static int setup_locked(int dirfd, const struct reason_table *t, struct diags *d
 		ldpolicy_bpf__destroy(skel);
 		return -1;
 	}
+	if (hooks_true(skel, d))
+		goto undo;
 	err = ldpolicy_bpf__attach(skel);
 	if (err) {
 		bpf_log_diag(d, "cannot attach the BPF LSM programs", -err);

@@ -2,9 +2,11 @@
 /* The BPF backend's object and the tags of its programs (bpf_tags.h). */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -13,9 +15,24 @@
 #include "bpf_btf.h"
 #include "bpf_log.h"
 #include "bpf_tags.h"
+#include "kfs.h"
 #include "ldp_bpf.h"
 #include "ldpolicy.skel.h"
 #include "util.h"
+
+/*
+ * libbpf relocates the object against the kernel's BTF, which it reads
+ * by path, /sys/kernel/btf/vmlinux, where root may have bound a file of
+ * its own: with struct mount's members moved in it, the guard of mounts
+ * would read the wrong fields, and the tags computed from the same
+ * relocation would agree. So the object names the BTF in sysfs itself
+ * (btf_custom_path), and the load runs with the process's root changed
+ * to ldpolicy's own mount of sysfs (kfs.h), on which nothing can be
+ * mounted. libbpf also reads the BTF to number the hooks the programs
+ * attach to, before the root changes: those numbers are checked against
+ * the kernel's BTF wherever the programs are found attached.
+ */
+#define KERNEL_BTF_IN_SYSFS	"/kernel/btf/vmlinux"
 
 /* The section of bpf/tagger.bpf.c, which libbpf hands to us to prepare. */
 #define TAGGER_SECTION	"ldp.tagger"
@@ -187,13 +204,14 @@ static int ensure_handler(struct diags *d)
  */
 static struct ldpolicy_bpf *open_object(struct diags *d)
 {
+	LIBBPF_OPTS(bpf_object_open_opts, opts, .btf_custom_path = KERNEL_BTF_IN_SYSFS);
 	struct ldpolicy_bpf *skel;
 	struct bpf_program *first;
 
 	bpf_log_keep();
 	if (ensure_handler(d))
 		return NULL;
-	skel = ldpolicy_bpf__open();
+	skel = ldpolicy_bpf__open_opts(&opts);
 	if (!skel) {
 		bpf_log_diag(d, "cannot open the BPF object", errno);
 		return NULL;
@@ -216,14 +234,67 @@ static struct ldpolicy_bpf *open_object(struct diags *d)
 	return skel;
 }
 
+/* Where nothing can go on: say so and exit 3 (the environment). */
+static void __attribute__((noreturn)) stuck(const char *what)
+{
+	fprintf(stderr, "ldpolicy: error: %s: %s\n", what, strerror(errno));
+	exit(3);
+}
+
+/* The process's root and working directory, while the root is sysfs. */
+struct saved_root {
+	int root, cwd;
+};
+
+/* Make ldpolicy's own mount of sysfs the process's root. */
+static int enter_sysfs(struct saved_root *s, struct diags *d)
+{
+	int sys = kfs_root(KFS_SYSFS);
+
+	s->root = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	s->cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (sys < 0 || s->root < 0 || s->cwd < 0 || fchdir(sys) || chroot(".")) {
+		diag_error(d, NULL, "BPF backend: cannot read the kernel's BTF through a mount of "
+			   "sysfs of its own: %s", strerror(errno));
+		if (s->root >= 0)
+			close(s->root);
+		if (s->cwd >= 0) {
+			if (fchdir(s->cwd))
+				stuck("cannot go back to the working directory");
+			close(s->cwd);
+		}
+		return -1;
+	}
+	return 0;
+}
+
+/* And back: a process that cannot is not one to go on with. */
+static void leave_sysfs(struct saved_root *s)
+{
+	if (fchdir(s->root) || chroot(".") || fchdir(s->cwd))
+		stuck("cannot go back to the root directory after loading the BPF object");
+	close(s->root);
+	close(s->cwd);
+}
+
 static int run_load(struct ldpolicy_bpf *skel, struct tag_run *run, struct diags *d)
 {
+	struct saved_root saved;
 	int err;
 
+	/* libbpf's numbering of the hooks, from the usual path (see above) */
+	err = bpf_program__set_attach_target(skel->progs.ldp_locked_down, 0, "locked_down");
+	if (err) {
+		bpf_log_diag(d, "cannot find the hook of its enforcement program", -err);
+		return -1;
+	}
+	if (enter_sysfs(&saved, d))
+		return -1;
 	run->obj = skel->obj;
 	current_run = run;
 	err = ldpolicy_bpf__load(skel);
 	current_run = NULL;
+	leave_sysfs(&saved);
 	if (run->err || !run->ran) {
 		if (!run->ran) {
 			bpf_log_diag(d, "cannot prepare the BPF object", err ? -err : EINVAL);
