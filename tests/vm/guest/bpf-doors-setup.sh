@@ -12,7 +12,8 @@
 #                  through a tracer (E); ldpolicy traced from its start
 #                  (J); its map fds taken with pidfd_getfd while
 #                  it is stopped (F); the setup from a mount and PID
-#                  namespace with a /proc of its own (K)
+#                  namespace with a /proc of its own (K); from a cgroup
+#                  namespace rooted at a child cgroup (L)
 #   load_hijacked  the load that sets the backend up, while root waits
 #                  for its guards to be on to trace it, take its fds and
 #                  run its ldp_arm from another directory
@@ -156,6 +157,23 @@ setup_doors() {
 		"$(cat /tmp/ns-load)" ;;
 	esac
 	status_is "K: status says nothing is loaded" 0 "$none_loaded"
+
+	# L: set up from a cgroup namespace rooted at a child cgroup: "the
+	# cgroup2 root" it mounts is that child, and a sysctl guard there
+	# would leave every other cgroup free to write ftrace_enabled
+	mkdir -p /tmp/cg && mount -t cgroup2 none /tmp/cg && mkdir -p /tmp/cg/jail
+	sh -c 'echo $$ > /tmp/cg/jail/cgroup.procs &&
+		exec ldbpfdoor cgroup-ns ldpolicy load /blobs/integrity.blob' > /tmp/cg-load 2>&1
+	echo "exit $?" >> /tmp/cg-load
+	case "$(cat /tmp/cg-load)" in
+	*"not armed: this is not PID 1's cgroup namespace, whatever "*"exit 3")
+		ok "L: the setup from a cgroup namespace at a child cgroup: not armed (exit 3)" ;;
+	*) not_ok "L: the setup from a cgroup namespace at a child cgroup: not armed (exit 3)" \
+		"$(cat /tmp/cg-load)" ;;
+	esac
+	rmdir /tmp/cg/jail
+	umount /tmp/cg
+	status_is "L: status says nothing is loaded" 0 "$none_loaded"
 }
 
 # The load that sets the backend up, attacked once its guards are on.

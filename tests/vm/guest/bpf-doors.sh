@@ -6,12 +6,13 @@
 #   fake pins, a program named as the backend's, programs loaded or
 #   attached to run before its own, hidden ones, a tracer, a thief of its
 #   fds and of its state map, the setup lock held, the setup from another
-#   namespace, an fd to ftrace_enabled kept;
+#   namespace, an fd to ftrace_enabled kept, a fake of the kernel's BTF;
 #   after: kernel.ftrace_enabled, programs that end a hook first (LSM
 #   programs returning 1 << 32, fmod_ret on security_*()), bind mounts
 #   however flagged, a remount, the bpffs moved away with fakes in its
 #   place, a fake securityfs; then all of it again, sealed; last, an
-#   unmount 40 mounts above the bpffs, and one that propagates.
+#   unmount 40 mounts above the bpffs, one that propagates, and one of
+#   another mount whose unmount propagates to the bpffs.
 #   The second red team's doors around the first setup are in
 #   bpf-doors-setup.sh.
 
@@ -92,10 +93,29 @@ expect_eq "and attached" "$(cat /tmp/fmod)" \
 	"attach the program pinned before the backend was set up: ok"
 load_refused "an attached fmod_ret program: the load refuses to set up (exit 3)" \
 	"is attached as fmod_ret to security_locked_down()"
+# With no backend, the static level would answer alone; this program can
+# skip it, so status cannot say what is denied.
+out=$(ldpolicy status 2>&1)
+case "$?:$out" in
+3:*"attached as fmod_ret to security_locked_down()"*"cannot be told"*)
+	ok "an attached fmod_ret program, no backend: status cannot tell, says why (exit 3)" ;;
+*) not_ok "an attached fmod_ret program, no backend: status cannot tell, says why (exit 3)" \
+	"$out" ;;
+esac
+out=$(ldpolicy query dev_mem 2>&1)
+expect_eq "and query cannot tell either (exit 3)" "$?" 3
 kill $fmod_pid
 wait $fmod_pid 2>/dev/null
-load_refused "a loaded fmod_ret program, not attached: refused too (exit 3)" \
-	"would run before the backend's own once attached"
+# Its link could be hidden (an lsm/bpf program answering ENOENT for it):
+# the program is what cannot be hidden, so where no link is seen, what
+# the kernel denies cannot be told.
+load_refused "a loaded fmod_ret program, no link seen: refused too (exit 3)" \
+	"with no link the kernel shows"
+out=$(ldpolicy status 2>&1)
+case "$?:$out" in
+3:*"no link the kernel shows"*) ok "and status cannot tell whether it is attached (exit 3)" ;;
+*) not_ok "and status cannot tell whether it is attached (exit 3)" "$out" ;;
+esac
 rm /sys/fs/bpf/pre-fmod
 status_is "and status says nothing is loaded" 0 "$none_loaded"
 
@@ -144,11 +164,21 @@ esac
 # An fd to ftrace_enabled, opened before the backend exists.
 exec 7>/proc/sys/kernel/ftrace_enabled
 
+# M: the kernel's BTF bound over with a copy where struct mount's mnt is 8
+# bytes away: a loader relocating against it would build an unmount guard
+# that never knows the mount it is asked about.
+door_says "M: a fake of the kernel's BTF" "" ok -- fake-btf /tmp/fake.btf mount mnt 8
+mount --bind /tmp/fake.btf /sys/kernel/btf/vmlinux
+expect_eq "M: bound over /sys/kernel/btf/vmlinux before the first load" "$?" 0
+
 load_hijacked
+umount /sys/kernel/btf/vmlinux
 status_is "status: the policy in force" 0 "$integrity"
 expect_eq "the fake pins are gone, the backend's are there" \
 	"$(ls /sys/fs/bpf/ldpolicy | grep -c '^ldp_\|^link-')" 15
 still_denied "the doors before the first load"
+umount /sys/fs/bpf 2>/dev/null
+expect_eq "M: set up with the fake BTF bound: umount /sys/fs/bpf refused" "$?" 1
 flood_end
 
 # --- after -----------------------------------------------------------------
@@ -294,4 +324,34 @@ kill $holder
 wait $holder 2>/dev/null
 expect_eq "I: PID 1's namespace still has the bpffs" "$(grep -c ' /sys/fs/bpf bpf ' /proc/1/mounts)" 1
 still_denied "I: the propagated unmount"
+
+# N: an unmount in another namespace of a tmpfs, not the bpffs, that
+# propagates to the mount at the same place in PID 1's namespace: the
+# bpffs moved there. A shared tmpfs P; a namespace whose copy of P is its
+# peer mounts a tmpfs on P/d (it propagates back); P made a slave of the
+# copy, the propagated tmpfs unmounted here, the bpffs moved onto P/d; then
+# the namespace unmounts its tmpfs, which takes the mount at P/d here.
+mkdir -p /tmp/p && mount -t tmpfs p /tmp/p && mkdir /tmp/p/d && mount --make-shared /tmp/p
+expect_eq "N: a shared tmpfs" "$?" 0
+rm -f /tmp/b-ready /tmp/b-go /tmp/b-done
+unshare -m --propagation shared sh -c '
+	mount -t tmpfs x /tmp/p/d && echo ready > /tmp/b-ready
+	while [ ! -f /tmp/b-go ]; do sleep 1; done
+	umount /tmp/p/d 2>/dev/null
+	echo $? > /tmp/b-done' &
+holder=$!
+i=0
+while [ ! -f /tmp/b-ready ] && [ $i -lt 20 ]; do sleep 1; i=$((i + 1)); done
+mount --make-slave /tmp/p && umount /tmp/p/d && mount --move /sys/fs/bpf /tmp/p/d
+expect_eq "N: the bpffs moved onto P/d, P a slave of the namespace's copy" "$?" 0
+touch /tmp/b-go
+wait $holder
+expect_eq "N: in the namespace, umount of its own tmpfs that propagates to the bpffs: refused" \
+	"$(cat /tmp/b-done 2>/dev/null)" 1
+expect_eq "N: PID 1's namespace still has the bpffs" "$(grep -c ' bpf ' /proc/1/mounts)" 1
+still_denied "N: the unmount that propagates from another mount"
+mount --move /tmp/p/d /sys/fs/bpf
+expect_eq "N: moved back" "$?" 0
+umount /tmp/p
+expect_eq "N: with the bpffs out of it, P comes off" "$?" 0
 status_is "after G and I: status" 0 "bpf: 28 of 28 reasons denied, sealed until reboot"

@@ -2,13 +2,14 @@
 # scenarios): each shown open, then closed by the BPF backend once its
 # policy denies the reason whose protection it defeats.
 #   bpf(2) reads kernel memory through bpf_snprintf("%s"),
-#   bpf_snprintf_btf(), BTF pointer loads and iterators, without asking
+#   bpf_trace_printk("%s"), bpf_trace_vprintk("%s"), bpf_snprintf_btf(),
+#   BTF pointer loads and iterators, without asking
 #   LOCKDOWN_BPF_READ_KERNEL;
 #   PF_KEY hands out IPsec keys without asking LOCKDOWN_XFRM_SECRET;
 #   kexec_file_load(2) of a signed kernel asks LOCKDOWN_KEXEC of nothing,
 #   and sheds every policy of the BPF backend.
 
-readers="rogue_snprintf rogue_snprintf_btf rogue_btf_load rogue_iter"
+readers="rogue_snprintf rogue_trace_printk rogue_trace_vprintk rogue_snprintf_btf rogue_btf_load rogue_iter"
 # a file that is not a kernel: refused at the read (EPERM) or at the parse
 kexec_image=/bin/ldpolicy
 
@@ -33,6 +34,8 @@ case "$out" in
 	ok "integrity: bpf_snprintf reads kernel memory, as BPF_READ_KERNEL is allowed" ;;
 *) not_ok "integrity: bpf_snprintf reads kernel memory, as BPF_READ_KERNEL is allowed" "$out" ;;
 esac
+door_says "integrity: bpf_trace_printk(\"%s\") loads, as BPF_READ_KERNEL is allowed" \
+	"^load rogue_trace_printk" ok -- read-kernel rogue_trace_printk
 door_says "integrity: a PF_KEY socket opens (XFRM_SECRET allowed)" "PF_KEY" ok -- pfkey
 door_says "integrity: kexec_file_load refused before it reads the image (KEXEC denied)" \
 	"kexec" EPERM -- kexec-file $kexec_image

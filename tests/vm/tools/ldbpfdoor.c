@@ -32,7 +32,8 @@
  *                   ours, then link it to the backend's sysctl guard
  *   sysctl-retval   attach a sysctl program that erases the guard's verdict
  *                   (bpf_set_retval(0)), then write 0 to ftrace_enabled
- *   preload-hide, hooks-ptrace, trace-setup, steal-fds, setup-hijack:
+ *   preload-hide, hooks-ptrace, trace-setup, steal-fds, setup-hijack,
+ *   fake-btf:
  *                   against the setup of the first load (ldbpfdoor_setup.c)
  *   read-kernel PROG  load rogue program PROG (rogue_snprintf,
  *                   rogue_snprintf_btf, rogue_btf_load, rogue_iter), and
@@ -47,6 +48,7 @@
  *                   the new mount API (open_tree, fsmount, move_mount)
  *   run-load FILE   run the backend's load program on the blob in FILE
  *   run-seal        run the backend's seal program
+ *   cgroup-ns CMD...  run CMD in a new cgroup namespace
  * Prints one line per attempt, "NAME: ok" or "NAME: ERRNO", and exits 0;
  * 2 if the attempt could not be set up at all (the test cannot tell).
  */
@@ -54,6 +56,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -507,6 +510,11 @@ static void door_fake_pins(void)
 		rogue__destroy(r);
 }
 
+const struct bpf_insn ret0[2] = {
+	{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0 },
+	{ .code = BPF_JMP | BPF_EXIT },
+};
+
 /*
  * An LSM program named as the backend's enforcement program, returning 0,
  * attached to @hook (bpf_lsm_HOOK) and pinned at @pin: ldpolicy must
@@ -514,10 +522,6 @@ static void door_fake_pins(void)
  */
 static void door_fake_name(const char *hook, const char *pin)
 {
-	struct bpf_insn ret0[] = {
-		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
-		{ .code = BPF_JMP | BPF_EXIT },
-	};
 	struct btf *btf = btf__load_vmlinux_btf();
 	int id = btf ? btf__find_by_name_kind(btf, hook, BTF_KIND_FUNC) : -1;
 	LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = BPF_LSM_MAC,
@@ -976,6 +980,13 @@ int main(int argc, char **argv)
 		door_steal_fds(atoi(argv[2]));
 	else if (!strcmp(door, "setup-hijack") && argc > 3)
 		door_setup_hijack(argv[2], atoi(argv[3]));
+	else if (!strcmp(door, "cgroup-ns") && argc > 2) {
+		if (unshare(CLONE_NEWCGROUP))
+			die("unshare(CLONE_NEWCGROUP): %s", strerror(errno));
+		execvp(argv[2], argv + 2);
+		die("%s: %s", argv[2], strerror(errno));
+	} else if (!strcmp(door, "fake-btf") && argc > 5)
+		door_fake_btf(argv[2], argv[3], argv[4], atoi(argv[5]));
 	else if (!strcmp(door, "read-kernel") && argc > 2)
 		door_read_kernel(argv[2]);
 	else if (!strcmp(door, "pfkey"))

@@ -2,6 +2,7 @@
 #ifndef LDTEST_LDBPFDOOR_H
 #define LDTEST_LDBPFDOOR_H
 
+#include <linux/bpf.h>
 #include <linux/types.h>
 
 struct rogue;
@@ -16,6 +17,9 @@ void __attribute__((noreturn, format(printf, 1, 2))) die(const char *fmt, ...);
 struct rogue *rogue_open(void);
 struct bpf_program *rogue_prog(struct rogue *r, const char *name);
 
+/* A program that returns 0: two instructions. */
+extern const struct bpf_insn ret0[2];
+
 /* An fd to the program named @name of @type, by id, as root finds it; -1. */
 int prog_named(const char *name, __u32 type);
 
@@ -25,5 +29,6 @@ void door_hooks_ptrace(int secs);
 void door_trace_setup(int secs);
 void door_steal_fds(int secs);
 void door_setup_hijack(const char *dir, int secs);
+void door_fake_btf(const char *out, const char *sname, const char *mname, int delta);
 
 #endif

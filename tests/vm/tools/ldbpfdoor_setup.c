@@ -5,10 +5,12 @@
  * second red team, doors D, E, F and J). Each waits for the process named
  * ldpolicy, works on it, and reports each step as "WHAT: ok|ERRNO".
  *
- *   preload-hide SECS   an fmod_ret program on security_locked_down(),
- *                       loaded, and an lsm/bpf one that answers ENOENT to
- *                       an fd by id to either (as if each had just gone),
- *                       attached; both held SECS seconds
+ *   preload-hide SECS   an fmod_ret program on security_locked_down()
+ *                       and an lsm/bpf one that answers ENOENT to an fd
+ *                       by id to either or their links (as if each had
+ *                       just gone), and to what comes after the id before
+ *                       each, left free (as if nothing did), attached;
+ *                       both held SECS seconds
  *   hooks-ptrace SECS   trace ldpolicy from its start; at its
  *                       bpf(BPF_MAP_FREEZE) of ldp_hooks, empty the map
  *                       (through its own fd, pidfd_getfd(2))
@@ -16,6 +18,8 @@
  *   steal-fds SECS      take each of ldpolicy's ldp_* map fds as they
  *                       appear (pidfd_getfd(2)): no bpf() call asked, the
  *                       fds held until it ends
+ *   fake-btf OUT STRUCT MEMBER DELTA  the kernel's BTF with STRUCT's
+ *                       MEMBER moved by DELTA bytes, written to OUT
  *   setup-hijack DIR SECS  watch (ldp_read) until its guards are on and it
  *                       is not armed; then stop it, trace it, take its
  *                       fds, run ldp_arm from DIR; let it go on
@@ -41,6 +45,7 @@
 #include <unistd.h>
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "../../../userspace/ldpolicy/bpf/ldp_bpf.h"
@@ -172,14 +177,29 @@ static int each_map_fd(pid_t pid, int pidfd, void (*fn)(int fd, int theirs, void
 	return refused;
 }
 
+/* A program loaded and closed at once: it leaves its id free. */
+static void free_an_id(void)
+{
+	int fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, "throwaway", "GPL", ret0, 2, NULL);
+
+	if (fd < 0)
+		die("throwaway program: %s", strerror(errno));
+	close(fd);
+}
+
 void door_preload_hide(int secs)
 {
 	struct rogue *r = rogue_open();
 	struct rogue_hidden h = { 0 };
-	struct bpf_link *l;
+	struct bpf_link *l, *fl = NULL;
 	__u32 zero = 0;
 	int err, map;
 
+	/*
+	 * The id before the hidden programs' free: what comes after it is
+	 * a hidden one, and rogue_hide says "nothing", as if it had gone.
+	 */
+	free_an_id();
 	bpf_program__set_autoload(r->progs.rogue_fmod, true);
 	bpf_program__set_autoload(r->progs.rogue_hide, true);
 	err = rogue__load(r);
@@ -194,15 +214,54 @@ void door_preload_hide(int secs)
 	l = bpf_program__attach_lsm(r->progs.rogue_hide);
 	say("attach rogue_hide, which hides both from an fd by id", l ? 0 : errno);
 	if (l) {
+		fl = bpf_program__attach_trace(r->progs.rogue_fmod);
+		say("attach rogue_fmod, hidden", fl ? 0 : errno);
 		h.links[0] = obj_id(bpf_link__fd(l));
+		h.links[1] = fl ? obj_id(bpf_link__fd(fl)) : 0;
 		if (bpf_map_update_elem(map, &zero, &h, 0))
 			die("rogue_hidden: %s", strerror(errno));
-		printf("hidden: programs %u and %u, link %u\n", h.progs[0], h.progs[1],
-		       h.links[0]);
+		printf("hidden: programs %u and %u, links %u and %u\n", h.progs[0], h.progs[1],
+		       h.links[0], h.links[1]);
+		fflush(stdout);
 		sleep(secs);
 	}
+	bpf_link__destroy(fl);
 	bpf_link__destroy(l);
 	rogue__destroy(r);
+}
+
+/*
+ * A copy of the kernel's BTF at @out with @sname's member @mname moved by
+ * @delta bytes: bound over /sys/kernel/btf/vmlinux before the first load,
+ * a loader that relocates against it reads the wrong field (the third red
+ * team's door).
+ */
+void door_fake_btf(const char *out, const char *sname, const char *mname, int delta)
+{
+	struct btf *btf = btf__parse("/sys/kernel/btf/vmlinux", NULL);
+	int id = btf ? btf__find_by_name_kind(btf, sname, BTF_KIND_STRUCT) : -1;
+	const struct btf_type *t = id > 0 ? btf__type_by_id(btf, id) : NULL;
+	struct btf_member *m = t ? btf_members(t) : NULL;
+	const void *raw;
+	char what[128];
+	__u32 size;
+	FILE *f;
+
+	if (!t)
+		die("no struct %s in the kernel's BTF", sname);
+	for (int i = 0; i < btf_vlen(t); i++, m++) {
+		if (strcmp(btf__name_by_offset(btf, m->name_off), mname))
+			continue;
+		m->offset += delta * 8;	/* in the raw data: libbpf parsed in place */
+		raw = btf__raw_data(btf, &size);
+		f = fopen(out, "we");
+		snprintf(what, sizeof(what), "struct %s's %s moved by %d bytes in a copy of the "
+			 "kernel's BTF", sname, mname, delta);
+		say(what, !raw || !f || fwrite(raw, 1, size, f) != size || fclose(f) ? EIO : 0);
+		btf__free(btf);
+		return;
+	}
+	die("no member %s in struct %s", mname, sname);
 }
 
 /* Seize @pid, stopped; false (said) if it cannot be traced. */

@@ -31,6 +31,8 @@
  * Reading kernel memory without asking LOCKDOWN_BPF_READ_KERNEL (the
  * backend refuses them while its policy denies it):
  *   rogue_snprintf           bpf_snprintf("%s") of a kernel address
+ *   rogue_trace_printk       bpf_trace_printk("%s") of a kernel address
+ *   rogue_trace_vprintk      bpf_trace_vprintk("%s") of one
  *   rogue_snprintf_btf       bpf_snprintf_btf() of a kernel address
  *   rogue_btf_load           an lsm/file_open program that follows BTF
  *                            pointers (file->f_inode->i_sb->s_magic)
@@ -199,6 +201,14 @@ int BPF_PROG(rogue_hide, int cmd, union bpf_attr *attr, unsigned int size, int r
 		return -2;	/* ENOENT */
 	if (cmd == BPF_LINK_GET_FD_BY_ID && hidden(h->links, attr->link_id))
 		return -2;
+	/*
+	 * and what comes after the id before it: "nothing" (ENOENT), as if
+	 * it had gone (the third red team's lie)
+	 */
+	if (cmd == BPF_PROG_GET_NEXT_ID && hidden(h->progs, attr->start_id + 1))
+		return -2;
+	if (cmd == BPF_LINK_GET_NEXT_ID && hidden(h->links, attr->start_id + 1))
+		return -2;
 	return 0;
 }
 
@@ -218,6 +228,23 @@ int rogue_snprintf(struct rogue_read_ctx *ctx)
 
 	__builtin_memcpy(ctx->out, out, sizeof(out));
 	return n;
+}
+
+SEC("syscall")
+int rogue_trace_printk(struct rogue_read_ctx *ctx)
+{
+	static const char fmt[] = "%s";
+
+	return bpf_trace_printk(fmt, sizeof(fmt), ctx->addr);
+}
+
+SEC("syscall")
+int rogue_trace_vprintk(struct rogue_read_ctx *ctx)
+{
+	static const char fmt[] = "%s";
+	__u64 args[1] = { ctx->addr };
+
+	return bpf_trace_vprintk(fmt, sizeof(fmt), args, sizeof(args));
 }
 
 SEC("syscall")
