@@ -32,26 +32,33 @@ struct opts {
 	bool werror;		/* --Werror: warnings fail the run as errors do */
 };
 
+/* An option a command takes, as its --help shows it. */
+struct cmd_option {
+	const char *name;	/* the long name, "table" */
+	const char *arg;	/* its argument's name, if not the usual one */
+	const char *help;	/* what it does here, if not the usual (main.c) */
+};
+
 struct command {
 	const char *name;
 	int (*run)(int argc, char **argv, const struct command *cmd);
 	const char *args;	/* usage after the command name */
 	int min_args, max_args;	/* operands after the options; max -1: any */
 	const char *summary;
-	const char *help;	/* options, one per line */
+	/* every option it takes, in its --help's order; ends with { NULL } */
+	const struct cmd_option *options;
 	bool irreversible;	/* cannot be undone until reboot: no abbreviation */
 };
 
 extern const struct command commands[];
 
 /*
- * Parse the options of @cmd; @allowed lists the long options it takes
- * ("table", "json", ...), and the operands must number within the
- * command's min_args..max_args. Returns optind, or -1 after printing a
- * usage error. --help prints the command's help and exits.
+ * Parse the options of @cmd: those its entry in commands[] lists, and
+ * operands numbering within its min_args..max_args. Returns optind, or
+ * -1 after printing a usage error. --help prints the command's help and
+ * exits.
  */
-int parse_opts(int argc, char **argv, const struct command *cmd, const char *allowed,
-	       struct opts *o);
+int parse_opts(int argc, char **argv, const struct command *cmd, struct opts *o);
 
 /* Load the reason table of --table; prints diagnostics. 0 or -1. */
 int load_table(struct reason_table *t, const struct opts *o, struct diags *d);

@@ -52,7 +52,7 @@ int cmd_compile(int argc, char **argv, const struct command *cmd)
 	struct diags d = { 0 };
 	struct output out;
 	struct opts o;
-	int i = parse_opts(argc, argv, cmd, "table output emit emit-c model Werror include", &o);
+	int i = parse_opts(argc, argv, cmd, &o);
 	int ret;
 
 	if (i < 0)
@@ -203,7 +203,7 @@ int cmd_check(int argc, char **argv, const struct command *cmd)
 	struct diags d = { 0 };
 	struct json j;
 	struct opts o;
-	int i = parse_opts(argc, argv, cmd, "table json model Werror quiet include", &o);
+	int i = parse_opts(argc, argv, cmd, &o);
 	int worst = EXIT_OK;
 
 	if (i < 0)
@@ -302,7 +302,7 @@ int cmd_decompile(int argc, char **argv, const struct command *cmd)
 	struct policy p;
 	struct diags d = { 0 };
 	struct opts o;
-	int i = parse_opts(argc, argv, cmd, "table json model", &o);
+	int i = parse_opts(argc, argv, cmd, &o);
 	int ret;
 
 	if (i < 0)

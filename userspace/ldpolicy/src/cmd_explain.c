@@ -569,7 +569,7 @@ int cmd_explain(int argc, char **argv, const struct command *cmd)
 	struct opts o;
 	const struct model_reason *r;
 	const struct model_path *p;
-	int i = parse_opts(argc, argv, cmd, "table json model", &o), what, ret = EXIT_OK;
+	int i = parse_opts(argc, argv, cmd, &o), what, ret = EXIT_OK;
 
 	if (i < 0)
 		return EXIT_USAGE;

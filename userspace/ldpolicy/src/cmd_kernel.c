@@ -235,8 +235,7 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 	uint8_t blob[LOCKDOWN_POLICY_MAX_SIZE];
 	size_t len, raw_len = 0;
 	const struct backend *b = NULL;
-	int i = parse_opts(argc, argv, cmd, "table backend merge boot seal dry-run force quiet Werror include",
-			   &o);
+	int i = parse_opts(argc, argv, cmd, &o);
 	int ret, err;
 
 	if (i < 0)
@@ -397,7 +396,7 @@ int cmd_seal(int argc, char **argv, const struct command *cmd)
 	struct diags d = { 0 };
 	struct opts o;
 	const struct backend *b;
-	int i = parse_opts(argc, argv, cmd, "backend", &o), err;
+	int i = parse_opts(argc, argv, cmd, &o), err;
 
 	if (i < 0)
 		return EXIT_USAGE;
@@ -431,7 +430,7 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 	struct diags d = { 0 };
 	struct opts o;
 	unsigned int n = 0, nwarn = 0, total = 0;
-	int i = parse_opts(argc, argv, cmd, "json table backend", &o);
+	int i = parse_opts(argc, argv, cmd, &o);
 	int ret;
 
 	if (i < 0)
@@ -685,7 +684,7 @@ int cmd_query(int argc, char **argv, const struct command *cmd)
 	struct kstate k;
 	struct diags d = { 0 };
 	struct opts o;
-	int i = parse_opts(argc, argv, cmd, "json quiet table backend include policy", &o);
+	int i = parse_opts(argc, argv, cmd, &o);
 	int ret;
 
 	if (i < 0)
@@ -712,7 +711,7 @@ int cmd_diff(int argc, char **argv, const struct command *cmd)
 	uint64_t tighten[POLICY_WORDS], loosen[POLICY_WORDS], same[POLICY_WORDS];
 	uint64_t warn[POLICY_WORDS];
 	bool any_loosen = false;
-	int i = parse_opts(argc, argv, cmd, "json table backend include policy", &o);
+	int i = parse_opts(argc, argv, cmd, &o);
 	int ret;
 
 	if (i < 0)

@@ -14,7 +14,7 @@ int cmd_reasons(int argc, char **argv, const struct command *cmd)
 	struct diags d = { 0 };
 	struct opts o;
 	char fp[65];
-	int i = parse_opts(argc, argv, cmd, "table json", &o);
+	int i = parse_opts(argc, argv, cmd, &o);
 
 	if (i < 0)
 		return EXIT_USAGE;

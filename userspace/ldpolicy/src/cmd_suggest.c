@@ -65,7 +65,7 @@ int cmd_suggest(int argc, char **argv, const struct command *cmd)
 	char *text = NULL, *source;
 	size_t len = 0;
 	FILE *mem;
-	int i = parse_opts(argc, argv, cmd, "backend table output json base model", &o);
+	int i = parse_opts(argc, argv, cmd, &o);
 	int ret;
 
 	if (i < 0)

@@ -24,100 +24,130 @@ static struct {
 	bool json, quiet;
 } global;
 
-#define HELP_INCLUDE \
-	"  -I, --include DIR   look for included files in DIR, when they are not\n" \
-	"                      beside the file that includes them (then: the\n" \
-	"                      shipped policies)\n"
+/*
+ * Every option a command may take: its letter, its argument, what --help
+ * says of it unless the command says more (struct cmd_option). A command
+ * takes the options its entry lists, and no other: parse_opts() and
+ * --help both read them from there.
+ */
+static const struct opt_def {
+	const char *name;	/* the long name */
+	char letter;		/* the short option, or 0 */
+	const char *arg;	/* the argument's name, or NULL */
+	int val;		/* getopt_long's */
+	const char *help;	/* continued lines start with '\n' */
+} opt_defs[] = {
+	{ "output", 'o', "FILE", 'o', "write to FILE (default: standard output)" },
+	{ "emit", 0, "FORMAT", 'E', "blob (default), c, ldp or json" },
+	{ "emit-c", 0, NULL, 'C', "the kernel's builtin policy, as C (--emit c)" },
+	{ "merge", 0, NULL, 'm', "load the union of FILE and the policy in force" },
+	{ "seal", 0, NULL, 's', "seal the policy in the same write" },
+	{ "boot", 0, NULL, 'b', "boot mode: load each valid FILE, merged; report broken\n"
+	  "ones and exit 1, never leaving the valid ones out" },
+	{ "dry-run", 'n', NULL, 'n', "check everything, write nothing" },
+	{ "force", 'f', NULL, 'f', "skip the tool's own checks (loosening, fingerprint) and\n"
+	  "let the kernel decide" },
+	{ "Werror", 0, NULL, 'W', "warnings fail the run" },
+	{ "include", 'I', "DIR", 'I', "look for included files in DIR, when they are not\n"
+	  "beside the file that includes them (then: the\nshipped policies)" },
+	{ "table", 't', "SRC", 't', "reason table (see compile)" },
+	{ "json", 'j', NULL, 'j', "as JSON" },
+	{ "quiet", 'q', NULL, 'q', "print less" },
+	{ "policy", 0, "FILE", 'P', "judge against a policy file or blob, not the kernel" },
+	{ "base", 0, "LEVEL", 'A', "the reasons to deny unless used: confidentiality\n"
+	  "(default: every reason) or integrity" },
+	{ "model", 0, "MODEL", 'M', "the reason model for the bypass analysis: a file, or\n"
+	  "a built-in one's version (6.1, 6.12); default: the\n"
+	  "one for the kernel of the reason table" },
+	{ "backend", 0, "NAME", 'B', "lockdown_policy, bpf, or auto (default: the LSM if the\n"
+	  "kernel has it, else the BPF LSM backend)" },
+	{ 0 }
+};
 
-#define HELP_MODEL \
-	"      --model MODEL   the reason model for the bypass analysis: a file, or\n" \
-	"                      a built-in one's version (6.1, 6.12); default: the\n" \
-	"                      one for the kernel of the reason table\n"
-
-#define HELP_BACKEND \
-	"      --backend NAME  lockdown_policy, bpf, or auto (default: the LSM if the\n" \
-	"                      kernel has it, else the BPF LSM backend)\n"
+#define OPT(name, ...) { name, __VA_ARGS__ }
+#define OPTIONS(...) (const struct cmd_option[]){ __VA_ARGS__, { 0 } }
+#define KERNEL_TABLE "reason table (default: the running kernel's)"
 
 const struct command commands[] = {
 	{ "compile", cmd_compile, "[--table SRC] [-o OUT] [--emit FORMAT | --emit-c] [--Werror] FILE...", 1, -1,
 	  "compile policy files into a blob (or C, .ldp, JSON)",
-	  "  -o, --output FILE   write to FILE (default: standard output)\n"
-	  "      --emit FORMAT   blob (default), c, ldp or json\n"
-	  "      --emit-c        the kernel's builtin policy, as C (--emit c)\n"
-	  "      --Werror        warnings fail the compile\n"
-	  HELP_INCLUDE
-	  "  -t, --table SRC     reason table: auto, a securityfs directory, an offline\n"
-	  "                      table, a vmlinux or BTF file, or include/linux/security.h\n"
-	  HELP_MODEL },
+	  OPTIONS(OPT("output"), OPT("emit"), OPT("emit-c"),
+		  OPT("Werror", .help = "warnings fail the compile"), OPT("include"),
+		  OPT("table", .help = "reason table: auto, a securityfs directory, an offline\n"
+		      "table, a vmlinux or BTF file, or include/linux/security.h"),
+		  OPT("model")) },
 	{ "check", cmd_check, "[--table SRC] [--json] [--Werror] [-q] FILE...", 1, -1,
 	  "report every error and every bypass in policy files, each on its own",
-	  "  -t, --table SRC     reason table (see compile)\n"
-	  "  -j, --json          diagnostics as JSON (ldpolicy.check/2)\n"
-	  "      --Werror        warnings fail the check\n"
-	  "  -q, --quiet         no 'ok' line for a file without problems\n"
-	  HELP_MODEL
-	  HELP_INCLUDE },
+	  OPTIONS(OPT("table"), OPT("json", .help = "diagnostics as JSON (ldpolicy.check/2)"),
+		  OPT("Werror", .help = "warnings fail the check"),
+		  OPT("quiet", .help = "no 'ok' line for a file without problems"),
+		  OPT("model"), OPT("include")) },
 	{ "decompile", cmd_decompile, "[--table SRC] [--json] BLOB", 1, 1,
 	  "print a blob as policy source",
-	  "  -t, --table SRC     reason table to name the bits with (see compile)\n"
-	  "  -j, --json          as JSON (ldpolicy.policy/2)\n"
-	  HELP_MODEL },
+	  OPTIONS(OPT("table", .help = "reason table to name the bits with (see compile)"),
+		  OPT("json", .help = "as JSON (ldpolicy.policy/2)"), OPT("model")) },
 	{ "load", cmd_load, "[--backend NAME] [--table SRC] [--merge] [--seal] [--boot] [--dry-run] [--force] [--Werror] [-q] FILE|BLOB...", 1, -1,
 	  "load a policy into the running kernel",
-	  "      --merge         load the union of FILE and the policy in force\n"
-	  "      --seal          seal the policy in the same write\n"
-	  "      --boot          boot mode: load each valid FILE, merged; report broken\n"
-	  "                      ones and exit 1, never leaving the valid ones out\n"
-	  "  -n, --dry-run       check everything, write nothing\n"
-	  "  -f, --force         skip the tool's own checks (loosening, fingerprint) and\n"
-	  "                      let the kernel decide\n"
-	  "      --Werror        warnings keep the policy out, as errors do\n"
-	  HELP_INCLUDE
-	  "  -q, --quiet         print nothing when the load succeeds\n"
-	  "  -t, --table SRC     reason table (default: the running kernel's)\n"
-	  HELP_BACKEND, .irreversible = true },
+	  OPTIONS(OPT("merge"), OPT("seal"), OPT("boot"), OPT("dry-run"), OPT("force"),
+		  OPT("Werror", .help = "warnings keep the policy out, as errors do"),
+		  OPT("include"), OPT("quiet", .help = "print nothing when the load succeeds"),
+		  OPT("table", .help = KERNEL_TABLE), OPT("backend")),
+	  .irreversible = true },
 	{ "status", cmd_status, "[--backend NAME] [--json]", 0, 0,
 	  "show the backend in force, per reason who denies it, and the denial counters",
-	  "  -j, --json          as JSON (ldpolicy.status/1)\n"
-	  HELP_BACKEND },
+	  OPTIONS(OPT("json", .help = "as JSON (ldpolicy.status/1)"),
+		  OPT("table", .help = KERNEL_TABLE), OPT("backend")) },
 	{ "query", cmd_query, "[--backend NAME | --policy FILE] [--json] REASON|PATH", 1, 1,
 	  "exit 0 if the running kernel allows REASON (or leaves PATH open), 1 if not",
-	  "  -j, --json          print the answer as JSON (ldpolicy.query/1)\n"
-	  "  -q, --quiet         print nothing\n"
-	  "      --policy FILE   answer for a policy file or blob, not the kernel\n"
-	  "  -t, --table SRC     reason table (with --policy; see compile)\n"
-	  HELP_BACKEND },
+	  OPTIONS(OPT("json", .help = "print the answer as JSON (ldpolicy.query/1)"),
+		  OPT("quiet", .help = "print nothing"),
+		  OPT("policy", .help = "answer for a policy file or blob, not the kernel"),
+		  OPT("table", .help = "reason table (with --policy; see compile)"),
+		  OPT("include"), OPT("backend")) },
 	{ "diff", cmd_diff, "[--backend NAME | --policy OLD] [--json] FILE...", 1, -1,
 	  "what loading FILE would tighten, and what it would try to loosen",
-	  "  -j, --json          as JSON (ldpolicy.diff/1)\n"
-	  "      --policy OLD    against a policy file or blob, not the kernel\n"
-	  "  -t, --table SRC     reason table (with --policy; see compile)\n"
-	  HELP_INCLUDE
-	  HELP_BACKEND },
+	  OPTIONS(OPT("json", .help = "as JSON (ldpolicy.diff/1)"),
+		  OPT("policy", .arg = "OLD", .help = "against a policy file or blob, not the kernel"),
+		  OPT("table", .help = "reason table (with --policy; see compile)"),
+		  OPT("include"), OPT("backend")) },
 	{ "reasons", cmd_reasons, "[--table SRC] [--json]", 0, 0,
 	  "list the reason table (the output is an offline table file)",
-	  "  -t, --table SRC     the table to list (see compile)\n"
-	  "  -j, --json          as JSON (ldpolicy.reasons/2)\n" },
+	  OPTIONS(OPT("table", .help = "the table to list (see compile)"),
+		  OPT("json", .help = "as JSON (ldpolicy.reasons/2)")) },
 	{ "explain", cmd_explain, "[--json] [REASON|PATH]", 0, 1,
 	  "what REASON gates, grants and defeats; what PATH, which asks no reason, gives; "
 	  "without either, every grant of the model",
-	  "  -t, --table SRC     reason table (see compile)\n"
-	  "  -j, --json          as JSON (ldpolicy.explain/2)\n"
-	  HELP_MODEL },
+	  OPTIONS(OPT("table"), OPT("json", .help = "as JSON (ldpolicy.explain/2)"),
+		  OPT("model")) },
 	{ "suggest", cmd_suggest, "[--backend NAME] [--base integrity|confidentiality] [-o FILE] [--json]", 0, 0,
 	  "write a policy from what warn mode observed: deny what nothing used",
-	  "      --base LEVEL    the reasons to deny unless used: confidentiality\n"
-	  "                      (default: every reason) or integrity\n"
-	  "  -o, --output FILE   write to FILE (default: standard output)\n"
-	  "  -j, --json          the same content as JSON (ldpolicy.suggest/1)\n"
-	  "  -t, --table SRC     reason table (default: the running kernel's)\n"
-	  HELP_MODEL
-	  HELP_BACKEND },
+	  OPTIONS(OPT("base"), OPT("output"),
+		  OPT("json", .help = "the same content as JSON (ldpolicy.suggest/1)"),
+		  OPT("table", .help = KERNEL_TABLE), OPT("model"), OPT("backend")) },
 	{ "seal", cmd_seal, "[--backend NAME]", 0, 0,
 	  "refuse every later load until reboot",
-	  HELP_BACKEND, .irreversible = true },
+	  OPTIONS(OPT("backend")), .irreversible = true },
 	{ 0 }
 };
+
+static const struct opt_def *opt_def(const char *name)
+{
+	for (const struct opt_def *o = opt_defs; o->name; o++)
+		if (!strcmp(o->name, name))
+			return o;
+	/* a command's entry names an option this table lacks: the table's bug */
+	fprintf(stderr, "ldpolicy: internal error: no option --%s\n", name);
+	exit(EXIT_ENV);
+}
+
+/* The entry of @name among @cmd's options, or NULL if it takes no --@name. */
+static const struct cmd_option *cmd_option(const struct command *cmd, const char *name)
+{
+	for (const struct cmd_option *o = cmd->options; o->name; o++)
+		if (!strcmp(o->name, name))
+			return o;
+	return NULL;
+}
 
 static void print_help(FILE *f)
 {
@@ -135,11 +165,30 @@ static void print_help(FILE *f)
 	      "exit status: 0 done, 1 policy error or refused, 2 usage, 3 environment\n", f);
 }
 
+/* "  -t, --table SRC     reason table (see compile)", its help's lines indented */
+static void option_help(const struct cmd_option *c, FILE *f)
+{
+	const struct opt_def *o = opt_def(c->name);
+	const char *arg = c->arg ? c->arg : o->arg, *help = c->help ? c->help : o->help;
+	int n = o->letter ? fprintf(f, "  -%c, --%s", o->letter, o->name) :
+			    fprintf(f, "      --%s", o->name);
+
+	if (arg)
+		n += fprintf(f, " %s", arg);
+	fprintf(f, "%*s", n < 22 ? 22 - n : 1, "");
+	for (const char *p = help; *p; p++)
+		if (*p == '\n')
+			fprintf(f, "\n%22s", "");
+		else
+			fputc(*p, f);
+	fputc('\n', f);
+}
+
 static void command_help(const struct command *c, FILE *f)
 {
-	fprintf(f, "usage: ldpolicy %s %s\n\n%s.\n", c->name, c->args, c->summary);
-	if (c->help[0])
-		fprintf(f, "\noptions:\n%s", c->help);
+	fprintf(f, "usage: ldpolicy %s %s\n\n%s.\n\noptions:\n", c->name, c->args, c->summary);
+	for (const struct cmd_option *o = c->options; o->name; o++)
+		option_help(o, f);
 	fputs("  -h, --help          this help\n", f);
 }
 
@@ -157,39 +206,28 @@ void usage_error(const struct command *cmd, const char *fmt, ...)
 		fputc('\n', stderr);
 }
 
-int parse_opts(int argc, char **argv, const struct command *cmd, const char *allowed,
-	       struct opts *o)
+int parse_opts(int argc, char **argv, const struct command *cmd, struct opts *o)
 {
-	static const struct option all[] = {
-		{ "table", required_argument, 0, 't' },
-		{ "output", required_argument, 0, 'o' },
-		{ "emit", required_argument, 0, 'E' },
-		{ "emit-c", no_argument, 0, 'C' },
-		{ "json", no_argument, 0, 'j' },
-		{ "merge", no_argument, 0, 'm' },
-		{ "boot", no_argument, 0, 'b' },
-		{ "seal", no_argument, 0, 's' },
-		{ "dry-run", no_argument, 0, 'n' },
-		{ "force", no_argument, 0, 'f' },
-		{ "quiet", no_argument, 0, 'q' },
-		{ "model", required_argument, 0, 'M' },
-		{ "backend", required_argument, 0, 'B' },
-		{ "Werror", no_argument, 0, 'W' },
-		{ "include", required_argument, 0, 'I' },
-		{ "policy", required_argument, 0, 'P' },
-		{ "base", required_argument, 0, 'A' },
-		{ "help", no_argument, 0, 'h' },
-		{ 0 }
-	};
+	struct option all[ARRAY_SIZE(opt_defs) + 1] = { 0 };
+	char letters[2 * ARRAY_SIZE(opt_defs) + 2] = "h";
 	int c, idx;
 
+	for (size_t i = 0; opt_defs[i].name; i++) {
+		const struct opt_def *d = &opt_defs[i];
+
+		all[i] = (struct option){ d->name, d->arg ? required_argument : no_argument, 0, d->val };
+		if (d->letter)
+			snprintf(letters + strlen(letters), sizeof(letters) - strlen(letters), "%c%s",
+				 d->letter, d->arg ? ":" : "");
+	}
+	all[ARRAY_SIZE(opt_defs) - 1] = (struct option){ "help", no_argument, 0, 'h' };
 	memset(o, 0, sizeof(*o));
 	o->table = "auto";
 	o->backend = "auto";
 	/* ldpolicy -j status: the global options, for the commands that take them */
-	if ((global.json && !strstr(allowed, "json")) || (global.quiet && !strstr(allowed, "quiet"))) {
+	if ((global.json && !cmd_option(cmd, "json")) || (global.quiet && !cmd_option(cmd, "quiet"))) {
 		usage_error(cmd, "'%s' takes no %s%s", cmd->name, global.json ? "-j/-p" : "-q",
-			    global.json && strstr(allowed, "emit") ?
+			    global.json && cmd_option(cmd, "emit") ?
 			    " (--emit json writes the policy as JSON)" : "");
 		return -1;
 	}
@@ -198,7 +236,7 @@ int parse_opts(int argc, char **argv, const struct command *cmd, const char *all
 	optind = 1;
 	opterr = 0;
 	/* options anywhere on the line, as GNU tools take them ("--" ends them) */
-	while ((c = getopt_long(argc, argv, "t:o:I:jnfqh", all, &idx)) != -1) {
+	while ((c = getopt_long(argc, argv, letters, all, &idx)) != -1) {
 		const char *name = NULL;
 
 		if (c == 'h') {
@@ -210,10 +248,10 @@ int parse_opts(int argc, char **argv, const struct command *cmd, const char *all
 				    argv[optind - 1]);
 			return -1;
 		}
-		for (const struct option *x = all; x->name; x++)
+		for (const struct opt_def *x = opt_defs; x->name; x++)
 			if (x->val == c)
 				name = x->name;
-		if (!strstr(allowed, name)) {
+		if (!cmd_option(cmd, name)) {
 			usage_error(cmd, "'%s' takes no --%s", cmd->name, name);
 			return -1;
 		}
