@@ -61,7 +61,12 @@ $(LDPOLICY): $(LDP_SRCS) | deps-ldpolicy+bpf
 $(LDPOLICY_STATIC): $(LDP_SRCS) | deps-ldpolicy+bpf
 	+@$(MAKE) -s -C userspace/ldpolicy O=$(abspath $(LDP_DIR)) $(abspath $@)
 
-ldpolicy: $(LDPOLICY)
+# the bash completion, generated from the command table of the tool
+LDP_COMPLETION := $(LDP_DIR)/ldpolicy.bash
+$(LDP_COMPLETION): $(LDPOLICY) $(wildcard userspace/ldpolicy/completion/*)
+	+@$(MAKE) -s -C userspace/ldpolicy O=$(abspath $(LDP_DIR)) $(abspath $@)
+
+ldpolicy: $(LDPOLICY) $(LDP_COMPLETION)
 
 install: $(LDPOLICY)
 	+$(MAKE) -C userspace/ldpolicy O=$(abspath $(LDP_DIR)) install
@@ -470,9 +475,10 @@ $(UNIT)/test_%: tests/unit/ldpolicy/test_%.c tests/unit/ldpolicy/test.h $(UNIT)/
 		-Iuserspace/ldpolicy/src -Iuserspace/ldpolicy/bpf -I$(UNIT)/bpf $(UNIT_DEFS) -o $@ $< \
 		$(UNIT_OBJS) -lcmocka -lbpf -lelf -lz -lcrypto
 
-test-unit: $(UNIT_TESTS) $(LDPOLICY) | deps-ldpolicy+bpf+unit
+test-unit: $(UNIT_TESTS) $(LDPOLICY) $(LDP_COMPLETION) | deps-ldpolicy+bpf+unit
 	@tests/unit/run.sh tests/unit/ktap/run.sh tests/unit/model/run.sh \
-		tests/unit/install/run.sh tests/unit/deps/run.sh "tests/unit/docs/run.sh $(UNIT)/ldpolicy" \
+		tests/unit/install/run.sh tests/unit/deps/run.sh \
+		"tests/unit/docs/run.sh $(UNIT)/ldpolicy $(LDP_COMPLETION)" \
 		$(UNIT_TESTS)
 
 # --- benchmarks (make bench; never part of make check) ----------------

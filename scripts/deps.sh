@@ -36,8 +36,9 @@ declare -A groups=(
 	# The BPF backend's program: clang -target bpf, bpftool gen skeleton.
 	[bpf]="clang bpftool libbpf-dev"
 	# Unit tests: cmocka; the JSON schemas' validator (python3's
-	# jsonschema), whose python3 also holds apt's locks in the deps.sh test.
-	[unit]="libcmocka-dev systemd groff-base python3-jsonschema"
+	# jsonschema), whose python3 also holds apt's locks in the deps.sh test;
+	# bash-completion, to run the generated completion.
+	[unit]="libcmocka-dev systemd groff-base python3-jsonschema bash-completion"
 	# The Debian package: dpkg-buildpackage with debhelper (it checks
 	# build-essential, the implicit build dependency), then lintian.
 	[deb]="dpkg-dev build-essential debhelper lintian"

@@ -1,15 +1,16 @@
 #!/bin/bash
 # The man page, --help and the bash completion against the command table
-# (ldpolicy --help, generated from it): the same commands, the options
-# each command's --help lists in the man page and the completion, the
-# version of VERSION in the man pages' footers. Fails when they drift.
+# (--help and the completion are generated from it): the same commands,
+# the options each command's --help lists in the man page and the
+# completion, the version of VERSION in the man pages' footers. Fails
+# when they drift. The completion is run, as bash runs it.
 #
-# Usage: tests/unit/docs/run.sh LDPOLICY
+# Usage: tests/unit/docs/run.sh LDPOLICY COMPLETION (the generated one)
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
 ldp=$1
 man=$top/userspace/ldpolicy/man/ldpolicy.8
-comp=$top/userspace/ldpolicy/completion/ldpolicy.bash
+comp=$2
 n=0
 echo "TAP version 13"
 res() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; [ -z "${3:-}" ] || printf '%s\n' "$3" | head -n 8 | sed 's/^/# /'; fi; }
@@ -51,4 +52,21 @@ for m in "$top"/userspace/ldpolicy/man/ldpolicy.8 "$top"/userspace/ldpolicy/man/
 		"$(head -n 1 "$m")"
 done
 res "$("$ldp" --version | grep -q "^ldpolicy $v "; echo $?)" "ldpolicy --version says $v"
+# the completion as bash runs it: every option of each command's --help,
+# and nothing else, for "ldpolicy CMD --"
+complete_words() {
+	bash -c '. /usr/share/bash-completion/bash_completion && . "$1" && shift &&
+		COMP_WORDS=("$@") && COMP_CWORD=$(($# - 1)) && COMP_LINE="$*" &&
+		COMP_POINT=${#COMP_LINE} && _ldpolicy && printf "%s\n" "${COMPREPLY[@]}"' \
+		complete "$comp" "$@" | sort -u
+}
+bad=
+for c in $cmds; do
+	want=$("$ldp" "$c" --help | sed -n '/^options:/,$p' | grep -o -- '--[A-Za-z][-A-Za-z]*' | sort -u)
+	got=$(complete_words ldpolicy "$c" --)
+	[ "$want" = "$got" ] || bad="$bad $c: completes [$(echo $got)], --help lists [$(echo $want)];"
+done
+res "$([ -n "$cmds" ] && [ -z "$bad" ]; echo $?)" "'ldpolicy CMD --<TAB>' completes the options of CMD's --help" "$bad"
+got=$(complete_words ldpolicy s)
+res "$([ "$(echo $got)" = "seal status suggest" ]; echo $?)" "'ldpolicy s<TAB>' completes the commands" "$(echo $got)"
 echo "1..$n"

@@ -27,8 +27,8 @@ static struct {
 /*
  * Every option a command may take: its letter, its argument, what --help
  * says of it unless the command says more (struct cmd_option). A command
- * takes the options its entry lists, and no other: parse_opts() and
- * --help both read them from there.
+ * takes the options its entry lists, and no other: parse_opts(), --help
+ * and the bash completion (--completion-table) all read them from there.
  */
 static const struct opt_def {
 	const char *name;	/* the long name */
@@ -190,6 +190,21 @@ static void command_help(const struct command *c, FILE *f)
 	for (const struct cmd_option *o = c->options; o->name; o++)
 		option_help(o, f);
 	fputs("  -h, --help          this help\n", f);
+}
+
+/*
+ * What the bash completion is generated from (completion/generate.sh, at
+ * build time): one line per command, its name and the long options it
+ * takes.
+ */
+static void completion_table(FILE *f)
+{
+	for (const struct command *c = commands; c->name; c++) {
+		fputs(c->name, f);
+		for (const struct cmd_option *o = c->options; o->name; o++)
+			fprintf(f, " --%s", o->name);
+		fputs(" --help\n", f);
+	}
 }
 
 void usage_error(const struct command *cmd, const char *fmt, ...)
@@ -367,6 +382,10 @@ static int run_command(int argc, char **argv)
 			global.quiet = true;
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			print_help(stdout);
+			return EXIT_OK;
+		} else if (!strcmp(a, "--completion-table")) {
+			/* for the build, not for people: see completion_table() */
+			completion_table(stdout);
 			return EXIT_OK;
 		} else if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
 			printf("ldpolicy %s (blob format %d)\n", LDPOLICY_VERSION,
