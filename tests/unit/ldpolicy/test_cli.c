@@ -463,6 +463,26 @@ static void readable_diagnostics(void **state)
 	assert_non_null(strstr(r.err, "junk.ldp: note: "));
 	assert_non_null(strstr(r.err, "more errors not shown"));
 	run_free(&r);
+	/* a long line (one-line JSON, generated policy): shown around the column */
+	{
+		char line[400], *wide;
+
+		snprintf(line, sizeof(line), "deny kcore%*sdeny LOCKDOWN_KPROBE%*s# end\n", 200, "",
+			 150, "");
+		wide = write_tmp("wide.ldp", line);
+		r = run("check", "--table", TABLE_612, wide);
+		assert_int_equal(r.status, 1);
+		assert_non_null(strstr(r.err, "wide.ldp:1:216: error: unknown reason"));
+		a = strstr(r.err, "\n    1 | ...");
+		assert_non_null(a);
+		b = strchr(a + 1, '\n');
+		/* 100 bytes of the line between the "...", the caret under the reason */
+		assert_int_equal(b - a, 1 + 8 + 3 + 100 + 3);
+		assert_non_null(strstr(b, "\n      |    " "                                                  "
+				       "^\n"));
+		run_free(&r);
+		free(wide);
+	}
 	free(src);
 	free(junk);
 }

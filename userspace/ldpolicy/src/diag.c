@@ -188,17 +188,31 @@ static const char *source_line(struct source *src, const char *path, unsigned in
 	return p;
 }
 
+/* A line longer than this is shown around the column, cut with "...". */
+#define SOURCE_WIDTH 100
+
 /* The line under a diagnostic, and a caret under its column, as gcc does. */
 static void show_source(FILE *f, struct source *src, const struct loc *loc)
 {
-	size_t len;
+	size_t len, from = 0, to, col;
 	const char *line = source_line(src, loc->file, loc->line, &len);
 
 	if (!line || loc->col > len + 1)
 		return;
+	col = loc->col - 1;
+	to = len;
+	/* a long line (one-line JSON, say): the part around the column */
+	if (len > SOURCE_WIDTH) {
+		from = col > SOURCE_WIDTH / 2 ? col - SOURCE_WIDTH / 2 : 0;
+		while (from < col && ((unsigned char)line[from] & 0xc0) == 0x80)
+			from++;
+		to = from + SOURCE_WIDTH < len ? from + SOURCE_WIDTH : len;
+		while (to < len && ((unsigned char)line[to] & 0xc0) == 0x80)
+			to++;
+	}
 	/* what a terminal cannot show (control bytes, bad UTF-8) as '?' */
-	fprintf(f, "%5u | ", loc->line);
-	for (size_t i = 0; i < len;) {
+	fprintf(f, "%5u | %s", loc->line, from ? "..." : "");
+	for (size_t i = from; i < to;) {
 		unsigned char c = line[i];
 		size_t n = utf8_len(line + i);
 
@@ -211,8 +225,8 @@ static void show_source(FILE *f, struct source *src, const struct loc *loc)
 		}
 	}
 	/* the caret under the column, counting a UTF-8 character as one */
-	fputs("\n      | ", f);
-	for (size_t i = 0; i + 1 < loc->col && i < len;) {
+	fprintf(f, "%s\n      | %s", to < len ? "..." : "", from ? "   " : "");
+	for (size_t i = from; i < col && i < len;) {
 		size_t n = utf8_len(line + i);
 
 		fputc(line[i] == '\t' ? '\t' : ' ', f);
