@@ -116,29 +116,29 @@ static void json_diags(struct json *j, const struct diags *d)
 
 		json_begin_object(j);
 		json_key(j, "severity");
-		json_string(j, severity_name(x->sev));
+		json_str(j, severity_name(x->sev));
 		json_key(j, "file");
-		json_string(j, x->loc.file);
+		json_str(j, x->loc.file);
 		json_key(j, "line");
 		json_uint(j, x->loc.line);
 		json_key(j, "column");
 		json_uint(j, x->loc.col);
 		json_key(j, "code");
-		json_string(j, x->code);
+		json_str(j, x->code);
 		json_key(j, "message");
-		json_string(j, x->msg);
+		json_str(j, x->msg);
 		if (x->n_denied) {
 			json_key(j, "denied");
 			json_begin_array(j);
 			for (size_t r = 0; r < x->n_denied; r++)
-				json_string(j, x->denied[r]);
+				json_str(j, x->denied[r]);
 			json_end_array(j);
 		}
 		if (x->n_allowed) {
 			json_key(j, "allowed");
 			json_begin_array(j);
 			for (size_t r = 0; r < x->n_allowed; r++)
-				json_string(j, x->allowed[r]);
+				json_str(j, x->allowed[r]);
 			json_end_array(j);
 		}
 		json_key(j, "fix");
@@ -151,10 +151,10 @@ static void json_diags(struct json *j, const struct diags *d)
 			json_key(j, "length");
 			json_uint(j, x->fix.len);
 			json_key(j, "text");
-			json_string(j, x->fix.text);
+			json_str(j, x->fix.text);
 			json_end_object(j);
 		} else {
-			json_string(j, NULL);
+			json_str(j, NULL);
 		}
 		json_end_object(j);
 	}
@@ -167,7 +167,7 @@ static void json_check(struct json *j, const char *file, int ret, const struct d
 {
 	json_begin_object(j);
 	json_key(j, "file");
-	json_string(j, file);
+	json_str(j, file);
 	json_key(j, "ok");
 	json_bool(j, ret == 0);
 	json_diags(j, d);
@@ -177,7 +177,7 @@ static void json_check(struct json *j, const char *file, int ret, const struct d
 		emit_json_policy(p, j);
 		json_end_object(j);
 	} else {
-		json_string(j, NULL);
+		json_str(j, NULL);
 	}
 	json_end_object(j);
 }

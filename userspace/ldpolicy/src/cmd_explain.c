@@ -184,24 +184,24 @@ static void json_grants(struct json *j, const struct model *m, const struct mode
 	for (size_t i = 0; i < n; i++) {
 		json_begin_object(j);
 		json_key(j, "capability");
-		json_string(j, m->caps[g[i].cap].name);
+		json_str(j, m->caps[g[i].cap].name);
 		json_key(j, "how");
-		json_string(j, g[i].how);
+		json_str(j, g[i].how);
 		json_key(j, "with");
 		json_begin_array(j);
 		for (size_t w = 0; w < g[i].n_with; w++)
-			json_string(j, g[i].with[w]);
+			json_str(j, g[i].with[w]);
 		json_end_array(j);
 		json_key(j, "console");
 		json_bool(j, g[i].console);
 		json_key(j, "shown_by");
-		json_string(j, g[i].shown_by);
+		json_str(j, g[i].shown_by);
 		json_key(j, "argued");
-		json_string(j, g[i].argued);
+		json_str(j, g[i].argued);
 		json_key(j, "refs");
 		json_begin_array(j);
 		for (size_t r = 0; r < g[i].n_refs; r++)
-			json_string(j, g[i].refs[r]);
+			json_str(j, g[i].refs[r]);
 		json_end_array(j);
 		json_end_object(j);
 	}
@@ -215,13 +215,13 @@ static void json_defeats(struct json *j, const char *key, const struct defeat *v
 	for (size_t i = 0; i < n; i++) {
 		json_begin_object(j);
 		json_key(j, "id");
-		json_string(j, v[i].id);
+		json_str(j, v[i].id);
 		json_key(j, "how");
-		json_string(j, v[i].how->how);
+		json_str(j, v[i].how->how);
 		json_key(j, "with");
 		json_begin_array(j);
 		for (size_t w = 0; w < v[i].how->n_with; w++)
-			json_string(j, v[i].how->with[w]);
+			json_str(j, v[i].how->with[w]);
 		json_end_array(j);
 		json_key(j, "on_this_arch");
 		json_bool(j, v[i].on_arch);
@@ -265,14 +265,14 @@ static void json_closure(struct json *j, const struct model_closure *c)
 {
 	json_begin_object(j);
 	json_key(j, "state");
-	json_string(j, c->open ? "open" : "closed-when");
+	json_str(j, c->open ? "open" : "closed-when");
 	json_key(j, "when");
 	json_begin_array(j);
 	for (size_t w = 0; w < c->n_when; w++)
-		json_string(j, c->when[w]);
+		json_str(j, c->when[w]);
 	json_end_array(j);
 	json_key(j, "how");
-	json_string(j, c->how);
+	json_str(j, c->how);
 	json_end_object(j);
 }
 
@@ -283,24 +283,24 @@ void explain_json_path(struct json *j, const struct model *m, const struct model
 	int present = model_path_present(m, p);
 
 	json_key(j, "name");
-	json_string(j, p->name);
+	json_str(j, p->name);
 	json_key(j, "reaches");
-	json_string(j, p->reaches);
+	json_str(j, p->reaches);
 	json_key(j, "model");
-	json_string(j, m->name);
+	json_str(j, m->name);
 	json_key(j, "sources");
 	json_begin_array(j);
 	for (size_t s = 0; s < p->n_sources; s++)
-		json_string(j, p->sources[s]);
+		json_str(j, p->sources[s]);
 	json_end_array(j);
 	json_key(j, "needs");
 	json_begin_array(j);
 	for (size_t s = 0; s < p->n_needs; s++)
-		json_string(j, p->needs[s]);
+		json_str(j, p->needs[s]);
 	json_end_array(j);
 	json_key(j, "in_kernel");
 	if (present < 0)
-		json_string(j, NULL);
+		json_str(j, NULL);
 	else
 		json_bool(j, present);
 	json_grants(j, m, p->grants, p->n_grants);
@@ -311,7 +311,7 @@ void explain_json_path(struct json *j, const struct model *m, const struct model
 
 		if (table_is_reason(t, k) && (r = model_find(m, t->v[k].id)) &&
 		    model_reason_on_arch(r, model_host_arch()) && path_defeats(m, p, r))
-			json_string(j, r->id);
+			json_str(j, r->id);
 	}
 	json_end_array(j);
 	json_key(j, "on");
@@ -404,21 +404,21 @@ static int explain_reason(const struct model *m, const struct reason_table *t, i
 		json_begin_document(&j, stdout, "ldpolicy.explain/2");
 		emit_json_reason(&j, t, what);
 		json_key(&j, "description");
-		json_string(&j, t->v[what].desc);
+		json_str(&j, t->v[what].desc);
 		json_key(&j, "model");
-		json_string(&j, m->name);
+		json_str(&j, m->name);
 		json_key(&j, "gates");
-		json_string(&j, r->gates);
+		json_str(&j, r->gates);
 		json_key(&j, "sites");
 		json_begin_array(&j);
 		for (size_t s = 0; s < r->n_sites; s++)
-			json_string(&j, r->sites[s].at);
+			json_str(&j, r->sites[s].at);
 		json_end_array(&j);
 		json_key(&j, "sites_once");
 		json_begin_array(&j);
 		for (size_t s = 0; s < r->n_sites; s++)
 			if (r->sites[s].once)
-				json_string(&j, r->sites[s].at);
+				json_str(&j, r->sites[s].at);
 		json_end_array(&j);
 		json_grants(&j, m, r->grants, r->n_grants);
 		json_defeats(&j, "defeats", beats, n_beats);
@@ -426,17 +426,17 @@ static int explain_reason(const struct model *m, const struct reason_table *t, i
 		json_key(&j, "defeated_by_paths");
 		json_begin_array(&j);
 		for (size_t i = 0; i < n_paths; i++)
-			json_string(&j, paths[i]->name);
+			json_str(&j, paths[i]->name);
 		json_end_array(&j);
 		json_key(&j, "policies_dir");
-		json_string(&j, dir);
+		json_str(&j, dir);
 		json_key(&j, "denied_by_policies");
 		if (shipped_err) {
-			json_string(&j, NULL);	/* unknown, never "none" */
+			json_str(&j, NULL);	/* unknown, never "none" */
 		} else {
 			json_begin_array(&j);
 			for (size_t k = 0; k < n_shipped; k++)
-				json_string(&j, shipped[k]);
+				json_str(&j, shipped[k]);
 			json_end_array(&j);
 		}
 		json_end_document(&j);
@@ -519,22 +519,22 @@ static void json_overview(const struct model *m)
 
 	json_begin_document(&j, stdout, "ldpolicy.model/1");
 	json_key(&j, "model");
-	json_string(&j, m->name);
+	json_str(&j, m->name);
 	json_key(&j, "kernel");
 	{
 		char v[16];
 
 		snprintf(v, sizeof(v), "%u.%u", m->major, m->minor);
-		json_string(&j, v);
+		json_str(&j, v);
 	}
 	json_key(&j, "tree");
-	json_string(&j, m->kernel_desc);
+	json_str(&j, m->kernel_desc);
 	json_key(&j, "reasons");
 	json_begin_array(&j);
 	for (size_t i = 0; i < m->n; i++) {
 		json_begin_object(&j);
 		json_key(&j, "id");
-		json_string(&j, m->r[i].id);
+		json_str(&j, m->r[i].id);
 		json_grants(&j, m, m->r[i].grants, m->r[i].n_grants);
 		json_end_object(&j);
 	}
@@ -544,9 +544,9 @@ static void json_overview(const struct model *m)
 	for (size_t i = 0; i < m->n_paths; i++) {
 		json_begin_object(&j);
 		json_key(&j, "name");
-		json_string(&j, m->p[i].name);
+		json_str(&j, m->p[i].name);
 		json_key(&j, "reaches");
-		json_string(&j, m->p[i].reaches);
+		json_str(&j, m->p[i].reaches);
 		json_grants(&j, m, m->p[i].grants, m->p[i].n_grants);
 		json_key(&j, "on");
 		json_begin_object(&j);

@@ -450,19 +450,19 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 
 		json_begin_document(&j, stdout, "ldpolicy.status/1");
 		json_key(&j, "backend");
-		json_string(&j, b->name);
+		json_str(&j, b->name);
 		json_key(&j, "where");
-		json_string(&j, k.where);
+		json_str(&j, k.where);
 		json_key(&j, "loaded");
 		json_bool(&j, k.loaded);
 		json_key(&j, "fingerprint");
-		json_string(&j, k.fingerprint);
+		json_str(&j, k.fingerprint);
 		json_key(&j, "sealed");
 		json_bool(&j, k.sealed);
 		json_key(&j, "static_level");
-		json_string(&j, k.lockdown[0] ? k.lockdown : NULL);
+		json_str(&j, k.lockdown[0] ? k.lockdown : NULL);
 		json_key(&j, "intent");
-		json_string(&j, k.not_a_boundary ? "feature-disable" : "security-boundary");
+		json_str(&j, k.not_a_boundary ? "feature-disable" : "security-boundary");
 		json_key(&j, "bypass_acknowledged");
 		json_bool(&j, k.bypass_acked);
 		json_key(&j, "reasons");
@@ -473,9 +473,9 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 			json_begin_object(&j);
 			emit_json_reason(&j, &t, r);
 			json_key(&j, "state");
-			json_string(&j, state_name(&k, r));
+			json_str(&j, state_name(&k, r));
 			json_key(&j, "by");
-			json_string(&j, by_name(&k, r));
+			json_str(&j, by_name(&k, r));
 			json_key(&j, "denials");
 			json_uint(&j, k.denials[r]);
 			json_key(&j, "warnings");
@@ -488,7 +488,7 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 						continue;
 					json_begin_object(&j);
 					json_key(&j, "comm");
-					json_string(&j, k.seen[x].comm);
+					json_str(&j, k.seen[x].comm);
 					json_key(&j, "count");
 					json_uint(&j, k.seen[x].count);
 					json_key(&j, "kernel");
@@ -508,11 +508,11 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 				json_key(&j, "boot_ns");
 				json_uint(&j, k.notices[x].boot_ns);
 				json_key(&j, "comm");
-				json_string(&j, k.notices[x].comm);
+				json_str(&j, k.notices[x].comm);
 				json_key(&j, "pid");
 				json_uint(&j, k.notices[x].pid);
 				json_key(&j, "id");
-				json_string(&j, t.v[k.notices[x].what].id);
+				json_str(&j, t.v[k.notices[x].what].id);
 				json_end_object(&j);
 			}
 			json_end_array(&j);
@@ -584,16 +584,16 @@ static int query_answer(const struct reason_table *t, const struct kstate *k, in
 
 		json_begin_document(&j, stdout, "ldpolicy.query/1");
 		json_key(&j, "id");
-		json_string(&j, t->v[what].id);
+		json_str(&j, t->v[what].id);
 		json_key(&j, "state");
-		json_string(&j, state_name(k, what));
+		json_str(&j, state_name(k, what));
 		json_key(&j, "by");
-		json_string(&j, by_name(k, what));
+		json_str(&j, by_name(k, what));
 		json_key(&j, "backend");
-		json_string(&j, backend);
+		json_str(&j, backend);
 		if (o->policy) {
 			json_key(&j, "policy");
-			json_string(&j, o->policy);
+			json_str(&j, o->policy);
 		}
 		json_end_document(&j);
 	} else if (!o->quiet) {
@@ -756,7 +756,7 @@ int cmd_diff(int argc, char **argv, const struct command *cmd)
 			json_begin_array(&j);
 			for (unsigned int r = 0; r < t.conf_max; r++)
 				if (table_is_reason(&t, r) && bit_test(sets[s].bits, r))
-					json_string(&j, t.v[r].id);
+					json_str(&j, t.v[r].id);
 			json_end_array(&j);
 		}
 		json_end_document(&j);

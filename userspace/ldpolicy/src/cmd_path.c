@@ -67,12 +67,12 @@ int query_path(const struct model *m, const struct model_path *p, const struct r
 		json_begin_document(&j, stdout, "ldpolicy.path/1");
 		explain_json_path(&j, m, p, t);
 		json_key(&j, "state");
-		json_string(&j, state);
+		json_str(&j, state);
 		json_key(&j, "backend");
-		json_string(&j, backend);
+		json_str(&j, backend);
 		if (o->policy) {
 			json_key(&j, "policy");
-			json_string(&j, o->policy);
+			json_str(&j, o->policy);
 		}
 		json_end_document(&j);
 	} else if (!o->quiet) {

@@ -36,7 +36,7 @@ int cmd_reasons(int argc, char **argv, const struct command *cmd)
 			json_begin_object(&j);
 			emit_json_reason(&j, &t, r);
 			json_key(&j, "description");
-			json_string(&j, t.v[r].desc);
+			json_str(&j, t.v[r].desc);
 			json_end_object(&j);
 		}
 		json_end_array(&j);

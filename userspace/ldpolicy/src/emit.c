@@ -122,9 +122,9 @@ void emit_json_reason(struct json *j, const struct reason_table *t, unsigned int
 	json_key(j, "value");
 	json_uint(j, what);
 	json_key(j, "id");
-	json_string(j, t->v[what].id);
+	json_str(j, t->v[what].id);
 	json_key(j, "class");
-	json_string(j, class_name(t->v[what].cls));
+	json_str(j, class_name(t->v[what].cls));
 }
 
 void emit_json_table(struct json *j, const struct reason_table *t)
@@ -136,9 +136,9 @@ void emit_json_table(struct json *j, const struct reason_table *t)
 		count += table_is_reason(t, r);
 	table_fingerprint_hex(t, fp);
 	json_key(j, "source");
-	json_string(j, t->source);
+	json_str(j, t->source);
 	json_key(j, "fingerprint");
-	json_string(j, fp);
+	json_str(j, fp);
 	json_key(j, "count");
 	json_uint(j, count);
 	json_key(j, "integrity_max");
@@ -152,24 +152,24 @@ void emit_json_policy(const struct policy *p, struct json *j)
 	const struct reason_table *t = p->t;
 
 	json_key(j, "schema");
-	json_string(j, "ldpolicy.policy/2");
+	json_str(j, "ldpolicy.policy/2");
 	json_key(j, "table");
 	json_begin_object(j);
 	emit_json_table(j, t);
 	json_end_object(j);
 	json_key(j, "intent");
-	json_string(j, p->intent == INTENT_FEATURE_DISABLE ? "feature-disable" :
+	json_str(j, p->intent == INTENT_FEATURE_DISABLE ? "feature-disable" :
 		       "security-boundary");
 	json_key(j, "intent_reason");
-	json_string(j, p->intent_why);
+	json_str(j, p->intent_why);
 	json_key(j, "acknowledged");
 	json_begin_array(j);
 	for (size_t i = 0; i < p->n_acks; i++) {
 		json_begin_object(j);
 		json_key(j, "reason");
-		json_string(j, t->v[p->acks[i].reason].id);
+		json_str(j, t->v[p->acks[i].reason].id);
 		json_key(j, "why");
-		json_string(j, p->acks[i].why);
+		json_str(j, p->acks[i].why);
 		json_end_object(j);
 	}
 	json_end_array(j);
@@ -181,13 +181,13 @@ void emit_json_policy(const struct policy *p, struct json *j)
 	json_begin_array(j);
 	for (unsigned int i = 0; i < t->conf_max; i++)
 		if (table_is_reason(t, i) && policy_denies(p, i))
-			json_string(j, t->v[i].id);
+			json_str(j, t->v[i].id);
 	json_end_array(j);
 	json_key(j, "warn");
 	json_begin_array(j);
 	for (unsigned int i = 0; i < t->conf_max; i++)
 		if (table_is_reason(t, i) && policy_warns(p, i))
-			json_string(j, t->v[i].id);
+			json_str(j, t->v[i].id);
 	json_end_array(j);
 }
 

@@ -93,7 +93,7 @@ void json_key(struct json *j, const char *key)
 	j->after_key = true;
 }
 
-void json_string(struct json *j, const char *s)
+void json_str(struct json *j, const char *s)
 {
 	value_start(j);
 	if (s)
@@ -120,7 +120,7 @@ void json_begin_document(struct json *j, FILE *f, const char *schema)
 	json_begin_object(j);
 	if (schema) {
 		json_key(j, "schema");
-		json_string(j, schema);
+		json_str(j, schema);
 	}
 }
 

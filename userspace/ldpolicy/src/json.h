@@ -28,7 +28,11 @@ void json_end_object(struct json *j);
 void json_begin_array(struct json *j);
 void json_end_array(struct json *j);
 void json_key(struct json *j, const char *key);
-void json_string(struct json *j, const char *s);	/* NULL writes null */
+/*
+ * NULL writes null. Not json_string: that is jansson's, which reads a
+ * recorded state back (state_read.c); a static link holds both.
+ */
+void json_str(struct json *j, const char *s);
 void json_uint(struct json *j, unsigned long long v);
 void json_bool(struct json *j, bool v);
 

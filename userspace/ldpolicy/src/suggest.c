@@ -307,9 +307,9 @@ void suggest_write_json(const struct suggestion *s, const char *source, struct j
 	const struct kstate *k = s->k;
 
 	json_key(j, "source");
-	json_string(j, source);
+	json_str(j, source);
 	json_key(j, "base");
-	json_string(j, s->base);
+	json_str(j, s->base);
 	json_key(j, "reasons");
 	json_begin_array(j);
 	for (unsigned int r = 0; r < t->conf_max; r++) {
@@ -318,9 +318,9 @@ void suggest_write_json(const struct suggestion *s, const char *source, struct j
 		json_begin_object(j);
 		emit_json_reason(j, t, r);
 		json_key(j, "verdict");
-		json_string(j, verdict_name(policy_verdict(&s->p, r)));
+		json_str(j, verdict_name(policy_verdict(&s->p, r)));
 		json_key(j, "why");
-		json_string(j, why_name(s->why[r]));
+		json_str(j, why_name(s->why[r]));
 		json_key(j, "uses");
 		json_uint(j, k->warnings[r]);
 		json_key(j, "asked_by");
@@ -330,7 +330,7 @@ void suggest_write_json(const struct suggestion *s, const char *source, struct j
 				continue;
 			json_begin_object(j);
 			json_key(j, "comm");
-			json_string(j, k->seen[i].comm);
+			json_str(j, k->seen[i].comm);
 			json_key(j, "count");
 			json_uint(j, k->seen[i].count);
 			json_key(j, "kernel");
@@ -349,15 +349,15 @@ void suggest_write_json(const struct suggestion *s, const char *source, struct j
 
 		json_begin_object(j);
 		json_key(j, "reason");
-		json_string(j, t->v[a->allowed].id);
+		json_str(j, t->v[a->allowed].id);
 		json_key(j, "defeats");
 		json_begin_array(j);
 		for (unsigned int d = 0; d < t->conf_max; d++)
 			if (bit_test(a->defeats, d))
-				json_string(j, t->v[d].id);
+				json_str(j, t->v[d].id);
 		json_end_array(j);
 		json_key(j, "why");
-		json_string(j, why);
+		json_str(j, why);
 		json_end_object(j);
 		free(why);
 	}
