@@ -66,4 +66,20 @@ static inline char *write_tmp(const char *name, const char *text)
 	return path;
 }
 
+#ifdef VALIDATE
+/*
+ * Validate the JSON documents @files (space-separated paths) against
+ * the published schemas, each against the one its "schema" member
+ * names: the exit status of tests/unit/schemas/validate.py, 0 if valid.
+ */
+static inline int validate_json(const char *files)
+{
+	char cmd[8192];
+
+	snprintf(cmd, sizeof(cmd), "/usr/bin/python3 -W ignore %s %s %s >&2", VALIDATE, SCHEMAS,
+		 files);
+	return system(cmd);
+}
+#endif
+
 #endif

@@ -40,7 +40,7 @@ expect_eq "status agrees with the kernel, reason by reason" \
 	"$(awk '{ print $1, $3, $4 }' $LP/policy)"
 ldpolicy status --json > /tmp/status.json
 case "$(cat /tmp/status.json)" in
-*'"schema":"ldpolicy.status/1"'*'"id":"LOCKDOWN_DEV_MEM","class":"integrity","state":"denied","by":"both","denials":1'*)
+*'"schema":"ldpolicy.status/2"'*'"id":"LOCKDOWN_DEV_MEM","class":"integrity","state":"denied","by":"both","denials":1'*)
 	ok "status --json" ;;
 *) not_ok "status --json" "$(cat /tmp/status.json)" ;;
 esac

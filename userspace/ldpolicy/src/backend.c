@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "backend.h"
@@ -37,6 +38,47 @@ char *secfs_read(const char *secfs, const char *name, size_t *len)
 	text = read_file(path, len);
 	free(path);
 	return text;
+}
+
+void kstate_origin_here(struct kstate_origin *o, const struct backend *b)
+{
+	struct utsname u;
+
+	memset(o, 0, sizeof(*o));
+	snprintf(o->backend, sizeof(o->backend), "%s", b->name);
+	if (!uname(&u)) {
+		snprintf(o->release, sizeof(o->release), "%s", u.release);
+		snprintf(o->machine, sizeof(o->machine), "%s", u.machine);
+	}
+}
+
+bool kstate_denies(const struct kstate *k, unsigned int what)
+{
+	return bit_test(k->by_policy, what) || bit_test(k->by_static, what);
+}
+
+bool kstate_warns(const struct kstate *k, unsigned int what)
+{
+	return !kstate_denies(k, what) && bit_test(k->warned, what);
+}
+
+const char *kstate_state_name(const struct kstate *k, unsigned int what)
+{
+	return kstate_denies(k, what) ? "denied" : kstate_warns(k, what) ? "warned" : "allowed";
+}
+
+const char *kstate_by_name(const struct kstate *k, unsigned int what)
+{
+	bool pol = bit_test(k->by_policy, what) || kstate_warns(k, what);
+	bool sta = bit_test(k->by_static, what);
+
+	return pol && sta ? "both" : pol ? "policy" : sta ? "static" : "none";
+}
+
+const char *kstate_policy_name(const struct kstate *k, unsigned int what)
+{
+	return bit_test(k->by_policy, what) ? "denied" : bit_test(k->warned, what) ? "warned" :
+	       "allowed";
 }
 
 void kstate_free(struct kstate *k)

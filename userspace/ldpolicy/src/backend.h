@@ -25,6 +25,8 @@
 
 #define SECFS_ROOT "/sys/kernel/security"
 
+struct backend;
+
 /* A denial the backend recorded (the BPF backend's notices). */
 struct knotice {
 	uint64_t seq;
@@ -63,6 +65,34 @@ struct kstate {
 	size_t n_seen;
 	bool seen_read;		/* @seen was read (it needs root); else unknown */
 };
+
+/*
+ * Where a state was observed: the backend, and the kernel's release and
+ * machine (uname -r, -m; the machine says which kernel paths exist, for
+ * the bypass analysis). Recorded with the state by ldpolicy status --json.
+ */
+struct kstate_origin {
+	char backend[16];	/* struct backend's name */
+	char release[65];
+	char machine[65];
+};
+
+/* @o for the running kernel, observed through @b. */
+void kstate_origin_here(struct kstate_origin *o, const struct backend *b);
+
+/*
+ * What @k says of @what: denied by the policy or the static level,
+ * warned (by the policy, and denied by neither), and in words:
+ * kstate_state_name() "denied", "warned" or "allowed"; kstate_by_name()
+ * who denies or warns, "policy", "static", "both" or "none";
+ * kstate_policy_name() what the policy alone says, whatever the static
+ * level does, "denied", "warned" or "allowed".
+ */
+bool kstate_denies(const struct kstate *k, unsigned int what);
+bool kstate_warns(const struct kstate *k, unsigned int what);
+const char *kstate_state_name(const struct kstate *k, unsigned int what);
+const char *kstate_by_name(const struct kstate *k, unsigned int what);
+const char *kstate_policy_name(const struct kstate *k, unsigned int what);
 
 /* Add to @k's record of who asked about warned reasons. */
 void kstate_add_seen(struct kstate *k, unsigned int what, unsigned long long count,

@@ -19,32 +19,8 @@
 #include "grants.h"
 #include "json.h"
 #include "model.h"
+#include "state_json.h"
 #include "util.h"
-
-static bool denied(const struct kstate *k, unsigned int what)
-{
-	return bit_test(k->by_policy, what) || bit_test(k->by_static, what);
-}
-
-/* Warned by the policy, and denied by nobody: allowed, every use logged. */
-static bool warned(const struct kstate *k, unsigned int what)
-{
-	return !denied(k, what) && bit_test(k->warned, what);
-}
-
-static const char *state_name(const struct kstate *k, unsigned int what)
-{
-	return denied(k, what) ? "denied" : warned(k, what) ? "warned" : "allowed";
-}
-
-/* Who denies @what, or warns about it. */
-static const char *by_name(const struct kstate *k, unsigned int what)
-{
-	bool pol = bit_test(k->by_policy, what) || warned(k, what);
-	bool sta = bit_test(k->by_static, what);
-
-	return pol && sta ? "both" : pol ? "policy" : sta ? "static" : "none";
-}
 
 int kernel_open(const struct backend **bp, struct reason_table *t, struct kstate *k,
 		const struct opts *o, bool full, struct diags *d)
@@ -443,80 +419,15 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 		if (table_is_reason(&t, r)) {
 			total++;
 			n += bit_test(k.by_policy, r);
-			nwarn += warned(&k, r);
+			nwarn += kstate_warns(&k, r);
 		}
 	if (o.json) {
+		struct kstate_origin origin;
 		struct json j;
 
-		json_begin_document(&j, stdout, "ldpolicy.status/1");
-		json_key(&j, "backend");
-		json_str(&j, b->name);
-		json_key(&j, "where");
-		json_str(&j, k.where);
-		json_key(&j, "loaded");
-		json_bool(&j, k.loaded);
-		json_key(&j, "fingerprint");
-		json_str(&j, k.fingerprint);
-		json_key(&j, "sealed");
-		json_bool(&j, k.sealed);
-		json_key(&j, "static_level");
-		json_str(&j, k.lockdown[0] ? k.lockdown : NULL);
-		json_key(&j, "intent");
-		json_str(&j, k.not_a_boundary ? "feature-disable" : "security-boundary");
-		json_key(&j, "bypass_acknowledged");
-		json_bool(&j, k.bypass_acked);
-		json_key(&j, "reasons");
-		json_begin_array(&j);
-		for (unsigned int r = 0; r < t.conf_max; r++) {
-			if (!table_is_reason(&t, r))
-				continue;
-			json_begin_object(&j);
-			emit_json_reason(&j, &t, r);
-			json_key(&j, "state");
-			json_str(&j, state_name(&k, r));
-			json_key(&j, "by");
-			json_str(&j, by_name(&k, r));
-			json_key(&j, "denials");
-			json_uint(&j, k.denials[r]);
-			json_key(&j, "warnings");
-			json_uint(&j, k.warnings[r]);
-			if (warned(&k, r) && k.seen_read) {
-				json_key(&j, "asked_by");
-				json_begin_array(&j);
-				for (size_t x = 0; x < k.n_seen; x++) {
-					if (k.seen[x].what != r)
-						continue;
-					json_begin_object(&j);
-					json_key(&j, "comm");
-					json_str(&j, k.seen[x].comm);
-					json_key(&j, "count");
-					json_uint(&j, k.seen[x].count);
-					json_key(&j, "kernel");
-					json_bool(&j, k.seen[x].kernel);
-					json_end_object(&j);
-				}
-				json_end_array(&j);
-			}
-			json_end_object(&j);
-		}
-		json_end_array(&j);
-		if (b == &backend_bpf) {
-			json_key(&j, "notices");
-			json_begin_array(&j);
-			for (size_t x = 0; x < k.n_notices; x++) {
-				json_begin_object(&j);
-				json_key(&j, "boot_ns");
-				json_uint(&j, k.notices[x].boot_ns);
-				json_key(&j, "comm");
-				json_str(&j, k.notices[x].comm);
-				json_key(&j, "pid");
-				json_uint(&j, k.notices[x].pid);
-				json_key(&j, "id");
-				json_str(&j, t.v[k.notices[x].what].id);
-				json_end_object(&j);
-			}
-			json_end_array(&j);
-		}
+		kstate_origin_here(&origin, b);
+		json_begin_document(&j, stdout, STATE_JSON_SCHEMA);
+		state_json_write(&j, &t, &k, &origin);
 		json_end_document(&j);
 	} else {
 		if (k.loaded)
@@ -539,7 +450,7 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 			if (!table_is_reason(&t, r))
 				continue;
 			printf("%-30s %-16s %-8s %-7s ", t.v[r].id, class_name(t.v[r].cls),
-			       state_name(&k, r), by_name(&k, r));
+			       kstate_state_name(&k, r), kstate_by_name(&k, r));
 			if (nwarn)
 				printf("%-7llu %llu\n", k.denials[r], k.warnings[r]);
 			else
@@ -550,7 +461,7 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 			for (unsigned int r = 0; r < t.conf_max; r++) {
 				const char *sep = "";
 
-				if (!table_is_reason(&t, r) || !warned(&k, r))
+				if (!table_is_reason(&t, r) || !kstate_warns(&k, r))
 					continue;
 				printf("  %-28s ", t.v[r].id);
 				for (size_t x = 0; x < k.n_seen; x++)
@@ -586,9 +497,9 @@ static int query_answer(const struct reason_table *t, const struct kstate *k, in
 		json_key(&j, "id");
 		json_str(&j, t->v[what].id);
 		json_key(&j, "state");
-		json_str(&j, state_name(k, what));
+		json_str(&j, kstate_state_name(k, what));
 		json_key(&j, "by");
-		json_str(&j, by_name(k, what));
+		json_str(&j, kstate_by_name(k, what));
 		json_key(&j, "backend");
 		json_str(&j, backend);
 		if (o->policy) {
@@ -597,17 +508,17 @@ static int query_answer(const struct reason_table *t, const struct kstate *k, in
 		}
 		json_end_document(&j);
 	} else if (!o->quiet) {
-		printf("%s: %s", t->v[what].id, denied(k, what) ? "denied" : "allowed");
-		if (denied(k, what))
-			printf(" (by %s)", by_name(k, what));
-		else if (warned(k, what))
+		printf("%s: %s", t->v[what].id, kstate_denies(k, what) ? "denied" : "allowed");
+		if (kstate_denies(k, what))
+			printf(" (by %s)", kstate_by_name(k, what));
+		else if (kstate_warns(k, what))
 			fputs(" (warned: the policy logs every use)", stdout);
 		else if (!backend && !o->policy)
 			fputs(" (static lockdown level; no lockdown policy backend in this kernel)",
 			      stdout);
 		putchar('\n');
 	}
-	return denied(k, what) ? EXIT_POLICY : EXIT_OK;
+	return kstate_denies(k, what) ? EXIT_POLICY : EXIT_OK;
 }
 
 static int query_lookup(const struct reason_table *t, const char *name)

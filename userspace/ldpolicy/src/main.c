@@ -95,7 +95,7 @@ const struct command commands[] = {
 	  .irreversible = true },
 	{ "status", cmd_status, "[--backend NAME] [--json]", 0, 0,
 	  "show the backend in force, per reason who denies it, and the denial counters",
-	  OPTIONS(OPT("json", .help = "as JSON (ldpolicy.status/1)"),
+	  OPTIONS(OPT("json", .help = "as JSON (ldpolicy.status/2), a whole record"),
 		  OPT("table", .help = KERNEL_TABLE), OPT("backend")) },
 	{ "query", cmd_query, "[--backend NAME | --policy FILE] [--json] REASON|PATH", 1, 1,
 	  "exit 0 if the running kernel allows REASON (or leaves PATH open), 1 if not",

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "emit.h"
+#include "state_json.h"
 #include "suggest.h"
 #include "util.h"
 
@@ -323,21 +324,7 @@ void suggest_write_json(const struct suggestion *s, const char *source, struct j
 		json_str(j, why_name(s->why[r]));
 		json_key(j, "uses");
 		json_uint(j, k->warnings[r]);
-		json_key(j, "asked_by");
-		json_begin_array(j);
-		for (size_t i = 0; i < k->n_seen; i++) {
-			if (k->seen[i].what != r)
-				continue;
-			json_begin_object(j);
-			json_key(j, "comm");
-			json_str(j, k->seen[i].comm);
-			json_key(j, "count");
-			json_uint(j, k->seen[i].count);
-			json_key(j, "kernel");
-			json_bool(j, k->seen[i].kernel);
-			json_end_object(j);
-		}
-		json_end_array(j);
+		state_json_asked_by(j, k, r);
 		json_end_object(j);
 	}
 	json_end_array(j);
