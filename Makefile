@@ -473,7 +473,7 @@ $(UNIT)/test_%: tests/unit/ldpolicy/test_%.c tests/unit/ldpolicy/test.h $(UNIT)/
 		$(wildcard tests/unit/fixtures/*) $(wildcard userspace/ldpolicy/schemas/*)
 	$(CC) -std=gnu11 -g -O1 -Wall -Wextra -Werror $(SAN) -Ikernel/include/uapi \
 		-Iuserspace/ldpolicy/src -Iuserspace/ldpolicy/bpf -I$(UNIT)/bpf $(UNIT_DEFS) -o $@ $< \
-		$(UNIT_OBJS) -lcmocka -lbpf -lelf -lz -lcrypto
+		$(UNIT_OBJS) -lcmocka -lbpf -lelf -lz -lcrypto -ljansson
 
 test-unit: $(UNIT_TESTS) $(LDPOLICY) $(LDP_COMPLETION) | deps-ldpolicy+bpf+unit
 	@tests/unit/run.sh tests/unit/ktap/run.sh tests/unit/model/run.sh \
@@ -499,7 +499,8 @@ bench: $(LDPOLICY_STATIC) $(call kimage,test) $(call kimage,bpf) \
 # --- fuzzing -----------------------------------------------------------
 # libFuzzer harnesses (clang, ASan, UBSan): the kernel's blob validation
 # compiled unchanged, differentially against ldpolicy's reader; the .ldp
-# front end; the text, header and model readers; BTF through libbpf.
+# front end; the text, header and model readers; BTF through libbpf; the
+# reader of recorded states (suggest --from).
 # make check replays the corpora and regressions and fuzzes briefly;
 # make fuzz fuzzes FUZZ_TIME seconds per harness (FUZZ_SEED: a seed of your
 # choosing; each report names the seed it ran with).
@@ -507,7 +508,7 @@ bench: $(LDPOLICY_STATIC) $(call kimage,test) $(call kimage,bpf) \
 FUZZ := $(BUILD)/fuzz
 FUZZ_TIME ?= 600
 FUZZ_CHECK_TIME ?= 8
-FUZZ_HARNESSES := blob ldp table btf
+FUZZ_HARNESSES := blob ldp table btf state
 FUZZ_FLAGS := -g -O1 -Wall -Werror -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-Itests/fuzz/shim -Ikernel/include -Ikernel/include/uapi \
 	-Ikernel/security/lockdown_policy -Iuserspace/ldpolicy/src \
@@ -523,7 +524,7 @@ $(FUZZ)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB) $(wildcard tests/fuzz/shim/*/*.h
 		kernel/security/lockdown_policy/blob.c | deps-ldpolicy+bpf+fuzz
 	@mkdir -p $(@D)
 	@echo "  FUZZCC  $@"
-	@clang $(FUZZ_FLAGS) -o $@ $(or $(fuzz_$*_SRCS),$<) $(FUZZ_LIB) -lbpf -lelf -lz -lcrypto
+	@clang $(FUZZ_FLAGS) -o $@ $(or $(fuzz_$*_SRCS),$<) $(FUZZ_LIB) -lbpf -lelf -lz -lcrypto -ljansson
 
 FUZZ_BINS := $(addprefix $(FUZZ)/fuzz_,$(FUZZ_HARNESSES))
 

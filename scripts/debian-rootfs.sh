@@ -19,8 +19,8 @@ build=$(realpath -m "$1")
 die() { echo "debian-rootfs.sh: $*" >&2; exit 1; }
 
 # What the boot scenarios need, and the package's Depends (debian/control:
-# libbpf1, libssl3 and theirs).
-packages=(systemd-sysv udev initramfs-tools busybox zstd kmod e2fsprogs libbpf1 libssl3)
+# libbpf1, libssl3, libjansson4 and theirs).
+packages=(systemd-sysv udev initramfs-tools busybox zstd kmod e2fsprogs libbpf1 libssl3 libjansson4)
 suite=bookworm
 
 [ "$(id -u)" = 0 ] || die "debootstrap needs root"

@@ -30,9 +30,10 @@ declare -A groups=(
 	# apt-get download, unpacked with dpkg-deb; its module dependencies
 	# resolved with depmod.
 	[stock]="kmod"
-	# ldpolicy: libbpf for BTF and the BPF backend, libcrypto for SHA-256;
-	# static archives too, for the initramfs.
-	[ldpolicy]="libc6-dev pkg-config libbpf-dev libelf-dev zlib1g-dev libzstd-dev libssl-dev"
+	# ldpolicy: libbpf for BTF and the BPF backend, libcrypto for SHA-256,
+	# jansson to read a recorded state back (suggest --from); static
+	# archives too, for the initramfs.
+	[ldpolicy]="libc6-dev pkg-config libbpf-dev libelf-dev zlib1g-dev libzstd-dev libssl-dev libjansson-dev"
 	# The BPF backend's program: clang -target bpf, bpftool gen skeleton.
 	[bpf]="clang bpftool libbpf-dev"
 	# Unit tests: cmocka; the JSON schemas' validator (python3's

@@ -13,7 +13,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 bin=$1
 secs=$2
 shift 2
-[ $# -gt 0 ] || set -- blob ldp table btf
+[ $# -gt 0 ] || set -- blob ldp table btf state
 n=0
 echo "TAP version 13"
 for h in "$@"; do

@@ -27,13 +27,20 @@
 
 struct backend;
 
+/*
+ * A task's comm: the kernel's 16 bytes; read back from a record, up to
+ * three times as many, as JSON gives each byte that is not UTF-8 back as
+ * U+FFFD.
+ */
+#define KSTATE_COMM_SIZE (3 * 16 + 1)
+
 /* A denial the backend recorded (the BPF backend's notices). */
 struct knotice {
 	uint64_t seq;
 	uint64_t boot_ns;
 	uint32_t pid;
 	unsigned int what;
-	char comm[17];
+	char comm[KSTATE_COMM_SIZE];
 };
 
 /* Who asked about a warned reason (learning mode's record). */
@@ -41,7 +48,7 @@ struct kseen {
 	unsigned int what;
 	unsigned long long count;	/* questions from tasks of this comm */
 	bool kernel;			/* the kernel's own tasks, not a program */
-	char comm[17];
+	char comm[KSTATE_COMM_SIZE];
 };
 
 /* What the running kernel enforces, as one backend reports it. */

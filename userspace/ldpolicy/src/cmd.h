@@ -26,6 +26,7 @@ struct opts {
 	const char *backend;	/* --backend NAME, default "auto" */
 	const char *policy;	/* --policy FILE: judge against it, offline */
 	const char *base;	/* --base LEVEL (suggest) */
+	const char *from;	/* --from FILE: a recorded state (suggest) */
 	bool json;
 	bool notes;		/* report excused findings as notes */
 	bool merge, boot, seal, dry_run, force, quiet;
@@ -72,6 +73,12 @@ struct model;
  * running kernel's, else either). 0 or -1 (diagnosed in @d).
  */
 int load_model(struct model *m, const struct opts *o, const char *backend, struct diags *d);
+
+struct kversion;
+
+/* The same for the kernel @kv describes, whatever the table of @o is. */
+int load_model_for(struct model *m, const struct opts *o, const struct kversion *kv,
+		   const char *backend, struct diags *d);
 
 /* MODEL_LSM or MODEL_BPF for a backend's name ("lsm" too), else -1. */
 int model_backend_index(const char *name);

@@ -37,9 +37,17 @@ int model_backend_index(const char *name)
 int load_model(struct model *m, const struct opts *o, const char *backend, struct diags *d)
 {
 	struct kversion kv;
-	char why[256];
 
 	kversion_of_table(o->table, &kv);
+	return load_model_for(m, o, &kv, backend, d);
+}
+
+int load_model_for(struct model *m, const struct opts *o, const struct kversion *kvp,
+		   const char *backend, struct diags *d)
+{
+	struct kversion kv = *kvp;
+	char why[256];
+
 	if (model_load(m, o->model, &kv, d))
 		return -1;
 	if (!backend && kv.running && o->backend && strcmp(o->backend, "auto"))

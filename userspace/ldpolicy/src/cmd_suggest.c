@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ldpolicy suggest: read what the running kernel observed in warn mode
- * and write the policy it amounts to (suggest.h).
+ * ldpolicy suggest: read what the running kernel observed in warn mode,
+ * or what ldpolicy status --json recorded of it on another machine
+ * (--from), and write the policy it amounts to (suggest.h).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -11,7 +12,10 @@
 #include "analyze.h"
 #include "backend.h"
 #include "cmd.h"
+#include "kversion.h"
+#include "model.h"
 #include "output.h"
+#include "state_json.h"
 #include "suggest.h"
 
 /*
@@ -52,17 +56,55 @@ static void summary(const struct suggestion *s)
 			unwatched);
 }
 
-int cmd_suggest(int argc, char **argv, const struct command *cmd)
+/*
+ * The observations and the model to judge them with: the running
+ * kernel's, or with --from those a state recorded elsewhere holds,
+ * resolved against the table recorded with them and judged with the
+ * model of the kernel release and for the machine they were made on. 0,
+ * or the exit status.
+ */
+static int observations(const struct opts *o, struct reason_table *t, struct kstate *k,
+			struct kstate_origin *origin, struct model *m, struct diags *d)
 {
 	const struct backend *b = NULL;
+	struct kversion kv;
+	int ret;
+
+	if (!o->from) {
+		ret = kernel_open(&b, t, k, o, true, d);
+		if (ret)
+			return ret == -2 ? EXIT_ENV : EXIT_POLICY;
+		kstate_origin_here(origin, b);
+		if (load_model(m, o, b->name, d)) {
+			kernel_close(t, k);
+			return EXIT_ENV;
+		}
+		return 0;
+	}
+	ret = state_json_read(o->from, t, k, origin, d);
+	if (ret)
+		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
+	model_set_machine(origin->machine);
+	kversion_recorded(&kv, origin->release, o->from);
+	if (load_model_for(m, o, &kv, origin->backend, d)) {
+		kernel_close(t, k);
+		return EXIT_ENV;
+	}
+	return 0;
+}
+
+int cmd_suggest(int argc, char **argv, const struct command *cmd)
+{
 	struct reason_table t;
+	struct kstate_origin origin;
 	struct suggestion s;
 	struct kstate k;
 	struct model m;
 	struct output out;
 	struct diags d = { 0 };
 	struct opts o;
-	char *text = NULL, *source;
+	char *text = NULL;
+	const char *source;
 	size_t len = 0;
 	FILE *mem;
 	int i = parse_opts(argc, argv, cmd, &o);
@@ -76,20 +118,26 @@ int cmd_suggest(int argc, char **argv, const struct command *cmd)
 		usage_error(cmd, "unknown --base '%s': integrity or confidentiality", o.base);
 		return EXIT_USAGE;
 	}
-	ret = kernel_open(&b, &t, &k, &o, true, &d);
+	if (o.from && (strcmp(o.table, "auto") || strcmp(o.backend, "auto"))) {
+		usage_error(cmd, "--from replays the recorded kernel's own table and backend: "
+			    "not with --%s", strcmp(o.table, "auto") ? "table" : "backend");
+		return EXIT_USAGE;
+	}
+	ret = observations(&o, &t, &k, &origin, &m, &d);
 	if (ret) {
 		flush_diags(&d);
-		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
-	}
-	if (load_model(&m, &o, b->name, &d)) {
-		flush_diags(&d);
-		kernel_close(&t, &k);
-		return EXIT_ENV;
+		return ret;
 	}
 	ret = EXIT_ENV;
-	if (suggest_build(&s, &t, &m, &k, o.base, &d))
+	if (suggest_build(&s, &t, &m, &k, o.base, &d)) {
+		if (o.from)
+			diag_note(&d, &(struct loc){ .file = o.from }, "that is the state recorded "
+				  "there, on Linux %s (%s)", origin.release, origin.machine);
 		goto out;
-	source = b == &backend_lsm ? "the lockdown_policy LSM" : "the BPF backend";
+	}
+	s.origin = &origin;
+	source = !strcmp(origin.backend, backend_lsm.name) ? "the lockdown_policy LSM" :
+		 "the BPF backend";
 	mem = open_memstream(&text, &len);
 	if (!mem) {
 		perror("ldpolicy: suggest");

@@ -50,6 +50,14 @@ void kversion_running(struct kversion *v)
 	v->known = kversion_parse(u.release, &v->major, &v->minor);
 }
 
+void kversion_recorded(struct kversion *v, const char *release, const char *where)
+{
+	memset(v, 0, sizeof(*v));
+	snprintf(v->release, sizeof(v->release), "%s", release);
+	snprintf(v->from, sizeof(v->from), "the kernel %s recorded, %.64s", where, release);
+	v->known = kversion_parse(release, &v->major, &v->minor);
+}
+
 /* "linux-6.12" or "linux-source-6.12" in @s: its version. */
 static bool version_in(const char *s, struct kversion *v)
 {

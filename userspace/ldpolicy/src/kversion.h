@@ -29,6 +29,12 @@ void kversion_of_table(const char *spec, struct kversion *v);
 /* The running kernel's. */
 void kversion_running(struct kversion *v);
 
+/*
+ * A kernel that is not running here, of uname's release @release, as
+ * @where says it (a state recorded elsewhere: suggest --from).
+ */
+void kversion_recorded(struct kversion *v, const char *release, const char *where);
+
 /* Parse "6.12" or "linux-6.12" (and "6.12.5-amd64"): true if it is one. */
 bool kversion_parse(const char *s, unsigned int *major, unsigned int *minor);
 

@@ -54,6 +54,8 @@ static const struct opt_def {
 	{ "json", 'j', NULL, 'j', "as JSON" },
 	{ "quiet", 'q', NULL, 'q', "print less" },
 	{ "policy", 0, "FILE", 'P', "judge against a policy file or blob, not the kernel" },
+	{ "from", 0, "FILE", 'F', "replay a state ldpolicy status --json recorded, on\n"
+	  "any machine: no kernel is read" },
 	{ "base", 0, "LEVEL", 'A', "the reasons to deny unless used: confidentiality\n"
 	  "(default: every reason) or integrity" },
 	{ "model", 0, "MODEL", 'M', "the reason model for the bypass analysis: a file, or\n"
@@ -95,7 +97,8 @@ const struct command commands[] = {
 	  .irreversible = true },
 	{ "status", cmd_status, "[--backend NAME] [--json]", 0, 0,
 	  "show the backend in force, per reason who denies it, and the denial counters",
-	  OPTIONS(OPT("json", .help = "as JSON (ldpolicy.status/2), a whole record"),
+	  OPTIONS(OPT("json", .help = "as JSON (ldpolicy.status/2): a record that\n"
+		      "ldpolicy suggest replays on any machine"),
 		  OPT("table", .help = KERNEL_TABLE), OPT("backend")) },
 	{ "query", cmd_query, "[--backend NAME | --policy FILE] [--json] REASON|PATH", 1, 1,
 	  "exit 0 if the running kernel allows REASON (or leaves PATH open), 1 if not",
@@ -119,9 +122,9 @@ const struct command commands[] = {
 	  "without either, every grant of the model",
 	  OPTIONS(OPT("table"), OPT("json", .help = "as JSON (ldpolicy.explain/2)"),
 		  OPT("model")) },
-	{ "suggest", cmd_suggest, "[--backend NAME] [--base integrity|confidentiality] [-o FILE] [--json]", 0, 0,
+	{ "suggest", cmd_suggest, "[--backend NAME | --from FILE] [--base integrity|confidentiality] [-o FILE] [--json]", 0, 0,
 	  "write a policy from what warn mode observed: deny what nothing used",
-	  OPTIONS(OPT("base"), OPT("output"),
+	  OPTIONS(OPT("from"), OPT("base"), OPT("output"),
 		  OPT("json", .help = "the same content as JSON (ldpolicy.suggest/1)"),
 		  OPT("table", .help = KERNEL_TABLE), OPT("model"), OPT("backend")) },
 	{ "seal", cmd_seal, "[--backend NAME]", 0, 0,
@@ -299,6 +302,7 @@ int parse_opts(int argc, char **argv, const struct command *cmd, struct opts *o)
 		case 'I': policy_add_include_dir(optarg); break;
 		case 'P': o->policy = optarg; break;
 		case 'A': o->base = optarg; break;
+		case 'F': o->from = optarg; break;
 		}
 	}
 	if (argc - optind < cmd->min_args ||

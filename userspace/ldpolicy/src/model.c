@@ -764,28 +764,38 @@ bool model_reason_on_arch(const struct model_reason *r, const char *arch)
 	return false;
 }
 
+static char host_arch[65];
+
+/* The kernel's name for the architecture of uname's @machine. */
+static void set_arch(const char *machine)
+{
+	const char *arch = machine;
+
+	if (!strcmp(machine, "x86_64") || (machine[0] == 'i' && strstr(machine, "86")))
+		arch = "x86";
+	else if (!strcmp(machine, "aarch64"))
+		arch = "arm64";
+	else if (!strncmp(machine, "ppc", 3))
+		arch = "powerpc";
+	else if (!strncmp(machine, "s390", 4))
+		arch = "s390";
+	else if (!strncmp(machine, "riscv", 5))
+		arch = "riscv";
+	else if (!strncmp(machine, "arm", 3))
+		arch = "arm";
+	snprintf(host_arch, sizeof(host_arch), "%s", arch);
+}
+
+void model_set_machine(const char *machine)
+{
+	set_arch(machine);
+}
+
 const char *model_host_arch(void)
 {
-	static char arch[65];
 	struct utsname u;
 
-	if (arch[0])
-		return arch;
-	if (uname(&u))
-		snprintf(arch, sizeof(arch), "x86");
-	else if (!strcmp(u.machine, "x86_64") || (u.machine[0] == 'i' && strstr(u.machine, "86")))
-		snprintf(arch, sizeof(arch), "x86");
-	else if (!strcmp(u.machine, "aarch64"))
-		snprintf(arch, sizeof(arch), "arm64");
-	else if (!strncmp(u.machine, "ppc", 3))
-		snprintf(arch, sizeof(arch), "powerpc");
-	else if (!strncmp(u.machine, "s390", 4))
-		snprintf(arch, sizeof(arch), "s390");
-	else if (!strncmp(u.machine, "riscv", 5))
-		snprintf(arch, sizeof(arch), "riscv");
-	else if (!strncmp(u.machine, "arm", 3))
-		snprintf(arch, sizeof(arch), "arm");
-	else
-		snprintf(arch, sizeof(arch), "%s", u.machine);
-	return arch;
+	if (!host_arch[0])
+		set_arch(uname(&u) ? "x86_64" : u.machine);
+	return host_arch;
 }

@@ -153,8 +153,17 @@ capset model_effective(const struct model *m, const struct model_reason *r,
  */
 bool model_reason_on_arch(const struct model_reason *r, const char *arch);
 
-/* The kernel architecture ldpolicy runs on ("x86", "arm64", ...). */
+/*
+ * The kernel architecture the analysis is for ("x86", "arm64", ...): the
+ * one ldpolicy runs on, unless model_set_machine() named another.
+ */
 const char *model_host_arch(void);
+
+/*
+ * Analyse for the architecture of @machine (uname -m) from now on: that
+ * of a kernel whose state was recorded elsewhere (suggest --from).
+ */
+void model_set_machine(const char *machine);
 
 /*
  * Is @p in the kernel of @m->config? 1 yes, 0 no (an option it needs is

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* ldpolicy.status/2, written (state_json.h). */
+/* ldpolicy.status/2, written (state_json.h; state_read.c reads it back). */
 #include <string.h>
 
 #include "emit.h"

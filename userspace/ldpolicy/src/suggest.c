@@ -113,11 +113,19 @@ void suggest_free(struct suggestion *s)
 	s->n_acks = 0;
 }
 
-/* A comm for a comment: printable, on one line. */
+/*
+ * A comm for a comment: printable ASCII, on one line; a '?' for anything
+ * else, one per UTF-8 character or stray byte (so that a comm replayed
+ * from a record, where a stray byte came back as U+FFFD, reads the same).
+ */
 static void put_comm(const char *comm, FILE *f)
 {
-	for (const unsigned char *c = (const unsigned char *)comm; *c; c++)
-		fputc(isprint(*c) ? *c : '?', f);
+	for (const char *c = comm; *c;) {
+		size_t n = utf8_len(c);
+
+		fputc(n == 1 && isprint((unsigned char)*c) ? *c : '?', f);
+		c += n ? n : 1;
+	}
 }
 
 /* "perf (12), bpftrace (3)", and how many uses no remembered task accounts for. */
@@ -217,8 +225,11 @@ void suggest_write_ldp(const struct suggestion *s, const char *source, FILE *f)
 		"# programs named below. Review it, then: ldpolicy check FILE, and\n"
 		"# ldpolicy load --merge FILE (the used reasons are warned now, and a load\n"
 		"# never moves a reason from warned down to allowed until reboot).\n"
-		"# reason table: %s\n\n", source, s->base,
+		"# reason table: %s\n", source, s->base,
 		s->base_max == t->conf_max ? "every reason" : "the integrity reasons", t->source);
+	if (s->origin)
+		fprintf(f, "# kernel: %s %s\n", s->origin->release, s->origin->machine);
+	fputc('\n', f);
 	fprintf(f, "deny %s\n", s->base);
 
 	for (unsigned int r = 0; r < t->conf_max; r++) {
@@ -311,6 +322,8 @@ void suggest_write_json(const struct suggestion *s, const char *source, struct j
 	json_str(j, source);
 	json_key(j, "base");
 	json_str(j, s->base);
+	if (s->origin)
+		state_json_kernel(j, s->origin);
 	json_key(j, "reasons");
 	json_begin_array(j);
 	for (unsigned int r = 0; r < t->conf_max; r++) {

@@ -36,6 +36,8 @@ struct suggest_ack {
 struct suggestion {
 	const struct reason_table *t;
 	const struct kstate *k;		/* the observations */
+	/* the kernel they were made on, named in what is written; or NULL */
+	const struct kstate_origin *origin;
 	const char *base;		/* "integrity" or "confidentiality" */
 	unsigned int base_max;		/* reasons below this are in the base */
 	enum suggest_why why[LOCKDOWN_POLICY_MAX_REASONS];
