@@ -165,7 +165,8 @@ static void open_paths_reported(void **state)
 			     "LOCKDOWN_XFRM_SECRET), and on Linux 6.12 lockdown_policy does not close "
 			     "it; the BPF backend does, as this policy denies "
 			     "LOCKDOWN_BPF_READ_KERNEL: it refuses new programs that call "
-			     "bpf_snprintf() or bpf_snprintf_btf()"));
+			     "bpf_snprintf(), bpf_trace_printk(), bpf_trace_vprintk() or "
+			     "bpf_snprintf_btf()"));
 	assert_true(has_diag(&d, SEV_WARNING, 16, 6, "ptrace asks no reason: root writes any "
 			     "process's memory (unless an LSM such as Yama's ptrace_scope=3 stops it); "
 			     "so 1 denied reason protects nothing from root (LOCKDOWN_BPF_WRITE_USER), "
