@@ -469,7 +469,7 @@ $(UNIT)/ldpolicy: $(LDP_SRCS) | deps-ldpolicy+bpf+unit
 	+@$(MAKE) -s -C userspace/ldpolicy O=$(abspath $(UNIT)) CFLAGS="-g -O1 $(SAN)" \
 		LDFLAGS="$(SAN)" $(abspath $@)
 
-$(UNIT)/test_%: tests/unit/ldpolicy/test_%.c tests/unit/ldpolicy/test.h $(UNIT)/ldpolicy \
+$(UNIT)/test_%: tests/unit/ldpolicy/test_%.c tests/unit/ldpolicy/test.h tests/unit/ldpolicy/model_612.h $(UNIT)/ldpolicy \
 		$(wildcard tests/unit/fixtures/*) $(wildcard userspace/ldpolicy/schemas/*)
 	$(CC) -std=gnu11 -g -O1 -Wall -Wextra -Werror $(SAN) -Ikernel/include/uapi \
 		-Iuserspace/ldpolicy/src -Iuserspace/ldpolicy/bpf -I$(UNIT)/bpf $(UNIT_DEFS) -o $@ $< \

@@ -5,33 +5,10 @@
  * independent closure of the model.
  */
 #include "test.h"
+#include "model_612.h"
 #include "analyze.h"
 #include "model.h"
 #include "policy.h"
-
-static struct reason_table t;
-static struct model m;
-
-static int setup(void **state)
-{
-	struct diags d = { 0 };
-
-	(void)state;
-	load_612(&t);
-	if (model_load(&m, "6.12", NULL, &d)) {
-		diag_print(&d, stderr);
-		return -1;
-	}
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	model_free(&m);
-	table_free(&t);
-	return 0;
-}
 
 static int compile(struct policy *p, const char *src, struct diags *d)
 {

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "test.h"
+#include "model_612.h"
 #include "analyze.h"
 #include "backend.h"
 #include "json.h"
@@ -24,43 +25,6 @@
 #ifndef LDPOLICY_BIN
 #error "LDPOLICY_BIN, SCHEMAS, VALIDATE"
 #endif
-
-static struct reason_table t;
-static struct model m;
-
-static int setup(void **state)
-{
-	struct diags d = { 0 };
-
-	(void)state;
-	load_612(&t);
-	if (model_load(&m, "6.12", NULL, &d)) {
-		diag_print(&d, stderr);
-		return -1;
-	}
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	model_free(&m);
-	table_free(&t);
-	return 0;
-}
-
-static unsigned int id(const char *name)
-{
-	int what = table_lookup(&t, name);
-
-	assert_true(what > 0);
-	return what;
-}
-
-static void set(uint64_t *bits, unsigned int what)
-{
-	bits[what / 64] |= 1ULL << (what % 64);
-}
 
 static void used(struct kstate *k, const char *name, const char *comm, unsigned long long n,
 		 bool kernel)

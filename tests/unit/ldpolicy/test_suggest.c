@@ -5,47 +5,11 @@
  * writes passes ldpolicy check.
  */
 #include "test.h"
+#include "model_612.h"
 #include "analyze.h"
 #include "backend.h"
 #include "policy.h"
 #include "suggest.h"
-
-static struct reason_table t;
-static struct model m;
-
-static int setup(void **state)
-{
-	struct diags d = { 0 };
-
-	(void)state;
-	load_612(&t);
-	if (model_load(&m, "6.12", NULL, &d)) {
-		diag_print(&d, stderr);
-		return -1;
-	}
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	model_free(&m);
-	table_free(&t);
-	return 0;
-}
-
-static unsigned int id(const char *name)
-{
-	int what = table_lookup(&t, name);
-
-	assert_true(what > 0);
-	return what;
-}
-
-static void set(uint64_t *bits, unsigned int what)
-{
-	bits[what / 64] |= 1ULL << (what % 64);
-}
 
 /*
  * What a kernel booted with "warn confidentiality" records after perf
