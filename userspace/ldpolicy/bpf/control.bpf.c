@@ -135,10 +135,14 @@ int ldp_guard_on(struct ldp_guard_on_ctx *ctx)
  * this program during setup, and then looks for in other programs.
  * Each helper reads kernel memory through a pointer it is given
  * (bpf_snprintf()'s, bpf_trace_printk()'s and bpf_trace_vprintk()'s %s,
- * bpf_snprintf_btf()'s object) and asks nothing. (Loading a program that
- * calls bpf_trace_printk() enables the bpf_trace_printk trace event, as
- * the kernel does for any such program; nothing is written to it.)
- * The order of the calls is the order of ldp_guard's reader_imm[].
+ * bpf_snprintf_btf()'s object) and asks nothing; or hands out kernel
+ * memory that the verifier lets a program load from with plain loads
+ * (a task the verifier trusts from Linux 6.2, its registers, per-CPU
+ * variables). (Loading a program that calls bpf_trace_printk() enables
+ * the bpf_trace_printk trace event, as the kernel does for any such
+ * program; nothing is written to it.) The per-CPU calls are last, and
+ * only there where the kernel's BTF has per-CPU variables: without
+ * runqueues, the verifier sees them unreachable.
  */
 SEC("syscall")
 int ldp_readers(struct ldp_guard_on_ctx *ctx)
@@ -156,6 +160,12 @@ int ldp_readers(struct ldp_guard_on_ctx *ctx)
 		bpf_trace_printk(fmt, sizeof(fmt), (__u64)ctx);
 	if (ctx->nr_progs == 4)
 		bpf_trace_vprintk(fmt, sizeof(fmt), args, sizeof(args));
+	if (ctx->nr_progs == 5)
+		bpf_task_pt_regs(bpf_get_current_task_btf());
+	if (&runqueues && ctx->nr_progs == 7)
+		bpf_this_cpu_ptr(&runqueues);
+	if (&runqueues && ctx->nr_progs == 8)
+		bpf_per_cpu_ptr(&runqueues, 0);
 	return 0;
 }
 
@@ -249,7 +259,9 @@ SEC("syscall")
 int ldp_load(struct ldp_load_ctx *ctx)
 {
 	__u64 want[LDP_WORDS], want_warn[LDP_WORDS], nr = nr_reasons(), imax = integrity_max();
+	__u32 rk = bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL);
 	struct ldp_state *st = state();
+	struct ldp_guard *g = guard();
 	struct ldp_scratch *sc;
 	__u32 zero = 0, nw;
 	__u32 len = ctx->len, flags, version;
@@ -337,6 +349,13 @@ int ldp_load(struct ldp_load_ctx *ctx)
 			ret = -EPERM;
 			goto out;
 		}
+	/*
+	 * BPF_READ_KERNEL denied from now: the programs loaded from now on
+	 * are those its guard refuses (guard_bpf.bpf.c); noted before the bit
+	 * is set, so that none loaded after the bit slips under the time
+	 */
+	if (g && want[rk / 64] & ~st->deny[rk / 64] & (1ULL << (rk % 64)))
+		g->read_kernel_since = bpf_ktime_get_boot_ns();
 	/* the hook reads @watch first: set it after what it points to */
 #pragma unroll
 	for (int i = 0; i < LDP_WORDS; i++) {

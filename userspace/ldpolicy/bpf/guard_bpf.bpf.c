@@ -25,7 +25,12 @@
  * turns those loads into BPF_PROBE_MEM ones), through bpf_snprintf(),
  * bpf_trace_printk(), bpf_trace_vprintk() or bpf_snprintf_btf() (which
  * dereference the pointers they format), or an iterator (whose
- * bpf_seq_printf() does). A stock kernel asks nothing for
+ * bpf_seq_printf() does); nor one the verifier lets load kernel memory
+ * with plain loads: from a per-CPU variable (bpf_this_cpu_ptr(),
+ * bpf_per_cpu_ptr()), from a pointer it trusts (from Linux 6.2: an LSM
+ * hook's, a tp_btf tracepoint's or a struct_ops' arguments,
+ * bpf_get_current_task_btf()'s task, bpf_task_pt_regs()), or from what a
+ * kfunc returns. A stock kernel asks nothing for
  * these; the object reads each new program's instructions, as the
  * verifier left them, when an fd to it is made.
  */
@@ -185,6 +190,9 @@ static long insn_walk_one(__u32 i, struct insn_walk *w)
 	if (BPF_CLASS(insn.code) == BPF_LDX &&
 	    (BPF_MODE(insn.code) == LDP_PROBE_MEM || BPF_MODE(insn.code) == LDP_PROBE_MEMSX))
 		w->reads = 1;
+	/* a kfunc hands out kernel objects the verifier trusts, or reads them */
+	if (insn.code == (BPF_JMP | BPF_CALL) && insn.src_reg == BPF_PSEUDO_KFUNC_CALL)
+		w->reads = 1;
 	for (int r = 0; r < LDP_READERS; r++)
 		if (is_helper_call(&insn) && insn.imm == w->imm[r])
 			w->reads = 1;
@@ -225,22 +233,24 @@ static __always_inline void insn_walk(const struct bpf_prog *prog, struct insn_w
 static __always_inline void learn_readers(struct ldp_guard *g, const struct bpf_prog *prog)
 {
 	struct insn_walk w = { .learn = 1 };
+	int want = &runqueues ? LDP_READERS : LDP_READERS - LDP_READERS_PERCPU;
 	__s32 imm[LDP_READERS];
 
 	if (g->readers_learnt || prog->aux->id != g->reader_id)
 		return;
 	insn_walk(prog, &w);
-	if (w.cannot || w.calls != LDP_READERS)
+	if (w.cannot || w.calls != (__u32)want)
 		return;
 	/* copied whole: the verifier refuses a read of part of what it wrote */
 	if (bpf_probe_read_kernel(imm, sizeof(imm), w.imm))
 		return;
 	for (int i = 0; i < LDP_READERS; i++)
 		for (int j = 0; j < i; j++)
-			if (imm[i] == imm[j])
+			if (i < want && imm[i] == imm[j])
 				return;
+	/* no per-CPU calls to learn: the slots repeat the first */
 	for (int i = 0; i < LDP_READERS; i++)
-		g->reader_imm[i] = imm[i];
+		g->reader_imm[i] = i < want ? imm[i] : imm[0];
 	g->readers_learnt = 1;
 }
 
@@ -248,12 +258,30 @@ static __always_inline void learn_readers(struct ldp_guard *g, const struct bpf_
 static __always_inline bool reads_kernel(const struct ldp_guard *g, const struct bpf_prog *prog)
 {
 	struct insn_walk w = { .imm = { g->reader_imm[0], g->reader_imm[1], g->reader_imm[2],
-					g->reader_imm[3] } };
+					g->reader_imm[3], g->reader_imm[4], g->reader_imm[5],
+					g->reader_imm[6], g->reader_imm[7] } };
 
 	if (!g->readers_learnt)
 		return true;	/* cannot tell */
 	insn_walk(prog, &w);
 	return w.reads || w.cannot;
+}
+
+/*
+ * Is @prog one whose context hands it pointers the verifier trusts, and
+ * so lets it load from with plain loads (from Linux 6.2, kernel/bpf/btf.c
+ * prog_args_trusted()): an LSM program, a tp_btf or iterator program, a
+ * struct_ops one? Its loads cannot be told from its stack's.
+ */
+static __always_inline bool trusted_args(const struct bpf_prog *prog)
+{
+	if (!bpf_core_enum_value_exists(enum bpf_type_flag, PTR_TRUSTED))
+		return false;
+	if (prog->type == BPF_PROG_TYPE_LSM || prog->type == BPF_PROG_TYPE_STRUCT_OPS)
+		return true;
+	return prog->type == BPF_PROG_TYPE_TRACING &&
+	       (prog->expected_attach_type == BPF_TRACE_RAW_TP ||
+		prog->expected_attach_type == BPF_TRACE_ITER);
 }
 
 /*
@@ -267,10 +295,14 @@ static __always_inline bool reads_kernel(const struct ldp_guard *g, const struct
  *     ldpolicy, which asks for one to every program before it arms the
  *     object, is refused too, and so refuses to arm it;
  *   - while the policy denies LOCKDOWN_BPF_READ_KERNEL, none to a new
- *     program that reads kernel memory without asking it (a program
- *     whose fd is refused as it is loaded is freed). One loaded before
+ *     program that reads kernel memory without asking it, or may with
+ *     plain loads (trusted arguments, kfuncs; a program whose fd is
+ *     refused as it is loaded is freed). One loaded before
  *     the policy denied it is not revoked, as on the kernel's own
- *     lockdown.
+ *     lockdown, and stays to be had by id (ldpolicy asks for an fd to
+ *     every program): what tells the two apart is the program's load
+ *     time, not a reference count, which a thread asking for the new
+ *     program by id as it is loaded could raise.
  */
 SEC("lsm/bpf_prog")
 int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
@@ -295,7 +327,8 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 	if (would_run_first(prog))
 		return -EPERM;
 	if (policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL)) &&
-	    reads_kernel(g, prog))
+	    prog->aux->load_time >= g->read_kernel_since &&
+	    (trusted_args(prog) || reads_kernel(g, prog)))
 		return -EPERM;
 	return 0;
 }

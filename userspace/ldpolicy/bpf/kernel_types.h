@@ -164,6 +164,7 @@ struct bpf_prog_aux {
 	struct bpf_map **used_maps;
 	struct bpf_prog *dst_prog;
 	enum bpf_prog_type saved_dst_prog_type;
+	__u64 load_time;	/* ktime_get_boottime_ns() */
 } __ldp_core;
 
 struct bpf_prog {
@@ -173,6 +174,29 @@ struct bpf_prog {
 	struct bpf_prog_aux *aux;
 	struct bpf_insn insnsi[];
 } __ldp_core;
+
+/*
+ * include/linux/bpf.h: from Linux 6.2, pointers the verifier trusts
+ * (PTR_TRUSTED) are loaded from with plain loads, not BPF_PROBE_MEM: a
+ * tracepoint's, an LSM hook's or a struct_ops' arguments, and
+ * bpf_get_current_task_btf()'s task. Only whether the kernel has the flag
+ * is asked (bpf_core_enum_value_exists()).
+ */
+enum bpf_type_flag {
+	PTR_TRUSTED = 1,
+};
+
+/*
+ * kernel/sched/core.c: a per-CPU variable every kernel has, for
+ * ldp_readers' per-CPU helper calls. The kernel's BTF describes per-CPU
+ * variables only when pahole encoded them; where it does not, no program
+ * can name one, and the calls are left out (weak).
+ */
+struct rq {
+	int cpu;
+} __ldp_core;
+
+extern const struct rq runqueues __ksym __weak;
 
 /* include/linux/fs.h, include/linux/fdtable.h: a task's open files */
 struct file {

@@ -66,8 +66,12 @@ LDP_MAP struct {
 	__type(value, struct ldp_state);
 } ldp_state SEC(".maps");
 
-/* The helpers ldp_readers calls, in this order. */
-#define LDP_READERS	4
+/*
+ * The helpers ldp_readers calls (a power of two: the walk masks with it);
+ * the last two only where the kernel's BTF has per-CPU variables.
+ */
+#define LDP_READERS		8
+#define LDP_READERS_PERCPU	2
 
 /*
  * What the guards protect, recorded by ldp_arm: kernel pointers, so never
@@ -83,14 +87,22 @@ struct ldp_guard {
 	/*
 	 * The helpers a program reads kernel memory through without asking
 	 * lockdown (bpf_snprintf(), bpf_snprintf_btf(), bpf_trace_printk(),
-	 * bpf_trace_vprintk()), as the kernel calls
-	 * them: learnt from the object's own ldp_readers (guard_bpf.bpf.c).
+	 * bpf_trace_vprintk()), or that hand it kernel memory to load from
+	 * with plain loads (bpf_get_current_task_btf(), bpf_task_pt_regs(),
+	 * bpf_this_cpu_ptr(), bpf_per_cpu_ptr()), as the kernel calls them:
+	 * learnt from the object's own ldp_readers (guard_bpf.bpf.c).
 	 */
 	__u32 reader_id;
 	__s32 reader_imm[LDP_READERS];
 	__u32 readers_learnt;
 	/* the process that set the object up (ldp_guard_on's caller) */
 	__u32 setup_tgid;
+	/*
+	 * When the policy came to deny LOCKDOWN_BPF_READ_KERNEL (boot time,
+	 * ns): a program loaded before is not revoked, one loaded since is
+	 * new to it (ldp_load, guard_bpf.bpf.c)
+	 */
+	__u64 read_kernel_since;
 };
 
 LDP_MAP struct {
