@@ -222,10 +222,17 @@ doors_after() { # WHEN
 		"^open /dev/mem" EPERM -- probe-while rogue_first_locked_down /dev/mem
 	door_says "$when: fmod_ret on security_locked_down: /dev/mem still refused" \
 		"^open /dev/mem" EPERM -- probe-while rogue_fmod /dev/mem
-	for p in rogue_fentry rogue_file_open; do
-		door_says "$when: $p (observability, systemd's kind): loads and attaches" \
-			"^\(load\|attach\) $p" ok -- load "$p"
-	done
+	door_says "$when: rogue_fentry (observability): loads and attaches" \
+		"^\(load\|attach\) rogue_fentry" ok -- load rogue_fentry
+	# an LSM program on another hook (systemd's kind), unless the policy
+	# denies BPF_READ_KERNEL on a kernel that trusts its arguments
+	if [ "$when" = sealed ] && trusted_args; then
+		door_says "$when: rogue_file_open (its arguments trusted): refused" \
+			"^load rogue_file_open" EPERM -- load rogue_file_open
+	else
+		door_says "$when: rogue_file_open (systemd's kind): loads and attaches" \
+			"^\(load\|attach\) rogue_file_open" ok -- load rogue_file_open
+	fi
 	still_denied "$when: programs before the backend's"
 
 	door_says "$when: bind mounts over the bpffs and the pins, however flagged: refused" \

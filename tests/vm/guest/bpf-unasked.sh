@@ -3,13 +3,15 @@
 # policy denies the reason whose protection it defeats.
 #   bpf(2) reads kernel memory through bpf_snprintf("%s"),
 #   bpf_trace_printk("%s"), bpf_trace_vprintk("%s"), bpf_snprintf_btf(),
-#   BTF pointer loads and iterators, without asking
-#   LOCKDOWN_BPF_READ_KERNEL;
+#   BTF pointer loads and iterators, plain loads from a task or arguments
+#   the verifier trusts (from 6.2) or from per-CPU variables, without
+#   asking LOCKDOWN_BPF_READ_KERNEL;
 #   PF_KEY hands out IPsec keys without asking LOCKDOWN_XFRM_SECRET;
 #   kexec_file_load(2) of a signed kernel asks LOCKDOWN_KEXEC of nothing,
 #   and sheds every policy of the BPF backend.
 
-readers="rogue_snprintf rogue_trace_printk rogue_trace_vprintk rogue_snprintf_btf rogue_btf_load rogue_iter"
+readers="rogue_snprintf rogue_trace_printk rogue_trace_vprintk rogue_snprintf_btf rogue_btf_load rogue_iter
+	rogue_task_btf"
 # a file that is not a kernel: refused at the read (EPERM) or at the parse
 kexec_image=/bin/ldpolicy
 
@@ -34,20 +36,57 @@ case "$out" in
 	ok "integrity: bpf_snprintf reads kernel memory, as BPF_READ_KERNEL is allowed" ;;
 *) not_ok "integrity: bpf_snprintf reads kernel memory, as BPF_READ_KERNEL is allowed" "$out" ;;
 esac
+out=$(ldbpfdoor read-kernel rogue_task_btf 2>&1)
+case "$out" in
+*"load rogue_task_btf: ok"*"read its task's pid: "[1-9]*)
+	ok "integrity: a load from bpf_get_current_task_btf()'s task reads kernel memory" ;;
+*) not_ok "integrity: a load from bpf_get_current_task_btf()'s task reads kernel memory" "$out" ;;
+esac
+out=$(ldbpfdoor read-kernel rogue_pcpu 2>&1)
+case "$out" in
+*"load rogue_pcpu: ok"*"read per-CPU cpu_number: "[0-9]*)
+	ok "integrity: a plain load from a per-CPU variable reads kernel memory" ;;
+*"no per-CPU variables in the kernel's BTF"*)
+	skip "integrity: a plain load from a per-CPU variable reads kernel memory" \
+		"this kernel's BTF has no per-CPU variables" ;;
+*) not_ok "integrity: a plain load from a per-CPU variable reads kernel memory" "$out" ;;
+esac
 door_says "integrity: bpf_trace_printk(\"%s\") loads, as BPF_READ_KERNEL is allowed" \
 	"^load rogue_trace_printk" ok -- read-kernel rogue_trace_printk
 door_says "integrity: a PF_KEY socket opens (XFRM_SECRET allowed)" "PF_KEY" ok -- pfkey
 door_says "integrity: kexec_file_load refused before it reads the image (KEXEC denied)" \
 	"kexec" EPERM -- kexec-file $kexec_image
 
+# A reader loaded while BPF_READ_KERNEL is allowed, kept: not revoked by
+# the confidentiality load, and ldpolicy still reads everything there is.
+door_says "integrity: a program that follows BTF pointers, loaded and pinned" \
+	"^load rogue_btf_load" ok -- load rogue_btf_load /sys/fs/bpf/pre-reader
 check "load confidentiality (every reason denied)" ldpolicy load /blobs/confidentiality.blob
 for p in $readers; do
 	door_says "confidentiality: $p (reads kernel memory, asks nothing): not loadable" \
 		"^load $p" EPERM -- read-kernel $p
 done
+out=$(ldbpfdoor read-kernel rogue_pcpu 2>&1)
+case "$out" in
+*"load rogue_pcpu: EPERM"*) ok "confidentiality: rogue_pcpu (a plain load from a per-CPU variable): not loadable" ;;
+*"no per-CPU variables in the kernel's BTF"*)
+	skip "confidentiality: rogue_pcpu (a plain load from a per-CPU variable): not loadable" \
+		"this kernel's BTF has no per-CPU variables: no program can name one" ;;
+*) not_ok "confidentiality: rogue_pcpu (a plain load from a per-CPU variable): not loadable" "$out" ;;
+esac
 door_says "confidentiality: a PF_KEY socket: refused" "PF_KEY" EPERM -- pfkey
-door_says "confidentiality: lsm/file_open without BTF pointers (systemd's kind) still loads" \
-	"^\(load\|attach\) rogue_file_open" ok -- load rogue_file_open
+# From 6.2 the verifier trusts an LSM hook's arguments, and a load from
+# one is plain: which LSM programs read kernel memory cannot be told.
+if trusted_args; then
+	door_says "confidentiality: lsm/file_open, on a kernel that trusts its arguments: refused" \
+		"^load rogue_file_open" EPERM -- load rogue_file_open
+else
+	door_says "confidentiality: lsm/file_open without BTF pointers (systemd's kind) still loads" \
+		"^\(load\|attach\) rogue_file_open" ok -- load rogue_file_open
+fi
 out=$(ldpolicy status 2>&1)
 expect_eq "status still vouches for it" "$?:$(printf '%s\n' "$out" | head -n1)" \
 	"0:bpf: 28 of 28 reasons denied, not sealed (loads may tighten it)"
+door_says "the reader loaded before is not revoked: it opens by its pin and attaches" \
+	"^attach the program pinned" ok -- attach-pinned /sys/fs/bpf/pre-reader 0
+rm -f /sys/fs/bpf/pre-reader

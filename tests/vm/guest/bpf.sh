@@ -148,6 +148,13 @@ bpf_shipped() {
 
 # ldbpfdoor's lines: "WHAT: ok" or "WHAT: ERRNO"; every WHAT matching
 # PATTERN must end in WANT, and there must be one.
+# Does this kernel's verifier trust an LSM hook's arguments (from 6.2), so
+# that a load from one is a plain load?
+trusted_args() {
+	set -- $(uname -r | tr '.-' '  ')
+	[ "$1" -gt 6 ] || { [ "$1" -eq 6 ] && [ "$2" -ge 2 ]; }
+}
+
 door_says() { # DESC PATTERN WANT -- DOOR ARGS...
 	desc=$1 pat=$2 want=$3
 	shift 4

@@ -772,6 +772,17 @@ static void door_read_kernel(const char *name)
 			if (*c < ' ' || *c > '~')
 				*c = '.';
 		printf("  read linux_banner: %.40s\n", ctx.out);
+	} else if (!err && (!strcmp(name, "rogue_task_btf") || !strcmp(name, "rogue_pcpu"))) {
+		LIBBPF_OPTS(bpf_test_run_opts, opts);
+
+		if (bpf_prog_test_run_opts(bpf_program__fd(p), &opts))
+			die("cannot run %s: %s", name, strerror(errno));
+		if (!strcmp(name, "rogue_task_btf"))
+			printf("  read its task's pid: %d\n", r->bss->rogue_task_pid);
+		else if (r->data->rogue_cpu_number < 0)
+			printf("  no per-CPU variables in the kernel's BTF\n");
+		else
+			printf("  read per-CPU cpu_number: %d\n", r->data->rogue_cpu_number);
 	}
 	bpf_link__destroy(l);
 	rogue__destroy(r);

@@ -37,6 +37,10 @@
  *   rogue_btf_load           an lsm/file_open program that follows BTF
  *                            pointers (file->f_inode->i_sb->s_magic)
  *   rogue_iter               a task iterator
+ *   rogue_task_btf           a load from bpf_get_current_task_btf()'s
+ *                            task (plain, not BPF_PROBE_MEM, from 6.2)
+ *   rogue_pcpu               a plain load from a per-CPU variable,
+ *                            cpu_number (where the kernel's BTF has them)
  * Against the backend's setup, before its first load, and its sysctl guard:
  *   rogue_hide               lsm/bpf: ENOENT for an fd by id to the
  *                            programs and links in rogue_hidden, as if each
@@ -276,6 +280,32 @@ int BPF_PROG(rogue_btf_load, struct file___rogue *file, int ret)
 {
 	rogue_seen_magic = file->f_inode->i_sb->s_magic;
 	return ret;
+}
+
+struct task_struct___rogue {
+	int pid;
+} __attribute__((preserve_access_index));
+
+__s32 rogue_task_pid;
+
+SEC("syscall")
+int rogue_task_btf(void *ctx)
+{
+	struct task_struct___rogue *t = (void *)bpf_get_current_task_btf();
+
+	rogue_task_pid = t->pid;
+	return 0;
+}
+
+extern const int cpu_number __ksym __weak;
+__s32 rogue_cpu_number = -1;
+
+SEC("syscall")
+int rogue_pcpu(void *ctx)
+{
+	if (&cpu_number)
+		rogue_cpu_number = *(const int *)bpf_this_cpu_ptr(&cpu_number);
+	return 0;
 }
 
 struct bpf_iter_meta___rogue;
