@@ -50,7 +50,7 @@ flood_end() {
 	kill $flood
 	wait $flood 2>/dev/null
 	expect_eq "the namespace with the 260 mounts ended: the pins are still there" \
-		"$(ls /sys/fs/bpf/ldpolicy | grep -c '^ldp_\|^link-')" 15
+		"$(pins)" 15
 	still_denied "the namespace with 260 mounts of the bpffs ended"
 }
 

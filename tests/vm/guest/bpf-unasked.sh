@@ -51,6 +51,10 @@ case "$out" in
 		"this kernel's BTF has no per-CPU variables" ;;
 *) not_ok "integrity: a plain load from a per-CPU variable reads kernel memory" "$out" ;;
 esac
+if trusted_args; then
+	door_says "integrity: rogue_kern_ctx (the kernel's sk_buff, through an inlined kfunc) loads" \
+		"^load rogue_kern_ctx" ok -- read-kernel rogue_kern_ctx
+fi
 door_says "integrity: bpf_trace_printk(\"%s\") loads, as BPF_READ_KERNEL is allowed" \
 	"^load rogue_trace_printk" ok -- read-kernel rogue_trace_printk
 door_says "integrity: a PF_KEY socket opens (XFRM_SECRET allowed)" "PF_KEY" ok -- pfkey
@@ -74,6 +78,10 @@ case "$out" in
 		"this kernel's BTF has no per-CPU variables: no program can name one" ;;
 *) not_ok "confidentiality: rogue_pcpu (a plain load from a per-CPU variable): not loadable" "$out" ;;
 esac
+if trusted_args; then
+	door_says "confidentiality: rogue_kern_ctx (the kernel's sk_buff, through an inlined kfunc): not loadable" \
+		"^load rogue_kern_ctx" EPERM -- read-kernel rogue_kern_ctx
+fi
 door_says "confidentiality: a PF_KEY socket: refused" "PF_KEY" EPERM -- pfkey
 # From 6.2 the verifier trusts an LSM hook's arguments, and a load from
 # one is plain: which LSM programs read kernel memory cannot be told.

@@ -155,6 +155,17 @@ trusted_args() {
 	[ "$1" -gt 6 ] || { [ "$1" -eq 6 ] && [ "$2" -ge 2 ]; }
 }
 
+# The backend's pins: its 15, and the link of the hook 6.9 added
+# (lsm/bpf_prog_load) where the kernel has it; "other" if anything else is
+# there.
+pins() {
+	other=$(ls /sys/fs/bpf/ldpolicy | grep -vc '^ldp_\|^link-')
+	if [ "$other" != 0 ]; then echo other; return; fi
+	n=$(ls /sys/fs/bpf/ldpolicy | grep -c '^ldp_\|^link-')
+	if grep -qw bpf_lsm_bpf_prog_load /proc/kallsyms; then n=$((n - 1)); fi
+	echo $n
+}
+
 door_says() { # DESC PATTERN WANT -- DOOR ARGS...
 	desc=$1 pat=$2 want=$3
 	shift 4

@@ -41,6 +41,9 @@
  *                            task (plain, not BPF_PROBE_MEM, from 6.2)
  *   rogue_pcpu               a plain load from a per-CPU variable,
  *                            cpu_number (where the kernel's BTF has them)
+ *   rogue_kern_ctx           a socket filter that loads from the kernel's
+ *                            sk_buff (bpf_cast_to_kern_ctx(), from 6.2,
+ *                            which the verifier inlines)
  * Against the backend's setup, before its first load, and its sysctl guard:
  *   rogue_hide               lsm/bpf: ENOENT for an fd by id to the
  *                            programs and links in rogue_hidden, as if each
@@ -305,6 +308,25 @@ int rogue_pcpu(void *ctx)
 {
 	if (&cpu_number)
 		rogue_cpu_number = *(const int *)bpf_this_cpu_ptr(&cpu_number);
+	return 0;
+}
+
+struct sk_buff___rogue {
+	unsigned int len;
+} __attribute__((preserve_access_index));
+
+extern void *bpf_cast_to_kern_ctx(void *obj) __ksym __weak;
+__u32 rogue_skb_len;
+
+SEC("socket")
+int rogue_kern_ctx(struct __sk_buff *skb)
+{
+	struct sk_buff___rogue *kskb;
+
+	if (!bpf_cast_to_kern_ctx)
+		return 0;
+	kskb = bpf_cast_to_kern_ctx(skb);
+	rogue_skb_len = kskb->len;
 	return 0;
 }
 

@@ -193,6 +193,9 @@ static long insn_walk_one(__u32 i, struct insn_walk *w)
 	/* a kfunc hands out kernel objects the verifier trusts, or reads them */
 	if (insn.code == (BPF_JMP | BPF_CALL) && insn.src_reg == BPF_PSEUDO_KFUNC_CALL)
 		w->reads = 1;
+	/* a typed ksym, a kernel variable (before the verifier: it clears it) */
+	if (insn.code == (BPF_LD | BPF_IMM | BPF_DW) && insn.src_reg == BPF_PSEUDO_BTF_ID)
+		w->reads = 1;
 	for (int r = 0; r < LDP_READERS; r++)
 		if (is_helper_call(&insn) && insn.imm == w->imm[r])
 			w->reads = 1;
@@ -271,13 +274,19 @@ static __always_inline bool reads_kernel(const struct ldp_guard *g, const struct
  * Is @prog one whose context hands it pointers the verifier trusts, and
  * so lets it load from with plain loads (from Linux 6.2, kernel/bpf/btf.c
  * prog_args_trusted()): an LSM program, a tp_btf or iterator program, a
- * struct_ops one? Its loads cannot be told from its stack's.
+ * struct_ops one, a netfilter one? Its loads cannot be told from its
+ * stack's.
  */
 static __always_inline bool trusted_args(const struct bpf_prog *prog)
 {
 	if (!bpf_core_enum_value_exists(enum bpf_type_flag, PTR_TRUSTED))
 		return false;
 	if (prog->type == BPF_PROG_TYPE_LSM || prog->type == BPF_PROG_TYPE_STRUCT_OPS)
+		return true;
+	/* from 6.4: its context's skb and hook state */
+	if (bpf_core_enum_value_exists(enum bpf_prog_type___ldp, BPF_PROG_TYPE_NETFILTER___ldp) &&
+	    prog->type == bpf_core_enum_value(enum bpf_prog_type___ldp,
+					      BPF_PROG_TYPE_NETFILTER___ldp))
 		return true;
 	return prog->type == BPF_PROG_TYPE_TRACING &&
 	       (prog->expected_attach_type == BPF_TRACE_RAW_TP ||
@@ -331,4 +340,29 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 	    (trusted_args(prog) || reads_kernel(g, prog)))
 		return -EPERM;
 	return 0;
+}
+
+/*
+ * From Linux 6.9, a program as it is loaded, before the verifier
+ * (security_bpf_prog_load() runs once its instructions are copied in,
+ * so they are the kernel's own copy): while the policy denies
+ * LOCKDOWN_BPF_READ_KERNEL, no kfunc call, which the verifier may inline
+ * out of lsm/bpf_prog's sight (bpf_cast_to_kern_ctx() becomes r0 = r1,
+ * and hands a socket filter the kernel's sk_buff to load from), and no
+ * typed ksym. Optional: on a kernel without the hook, lsm/bpf_prog sees
+ * what the verifier leaves (6.1 inlines no kfunc).
+ */
+SEC("lsm/bpf_prog_load")
+int BPF_PROG(ldp_unasked_bpf_prog_load, struct bpf_prog *prog, union bpf_attr *attr, void *token,
+	     int ret)
+{
+	struct insn_walk w = { 0 };
+
+	if (ret)
+		return ret;
+	if (!guarding() ||
+	    !policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL)))
+		return 0;
+	insn_walk(prog, &w);
+	return refuse_if(w.reads || w.cannot);
 }

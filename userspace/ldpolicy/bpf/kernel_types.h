@@ -187,6 +187,14 @@ enum bpf_type_flag {
 };
 
 /*
+ * include/uapi/linux/bpf.h from 6.4; the headers this is built with may
+ * be older (the value is the kernel's, through CO-RE)
+ */
+enum bpf_prog_type___ldp {
+	BPF_PROG_TYPE_NETFILTER___ldp = 1,
+};
+
+/*
  * kernel/sched/core.c: a per-CPU variable every kernel has, for
  * ldp_readers' per-CPU helper calls. The kernel's BTF describes per-CPU
  * variables only when pahole encoded them; where it does not, no program
