@@ -15,7 +15,7 @@ run head -c 1 /proc/kcore
 run ldpolicy query kcore
 run ldpolicy query perf
 say "The BPF backend counts each denial and keeps a notice of it:"
-ldpolicy status | awk 'NR == 1 || /LOCKDOWN_KCORE/ || /^recent/ || /denied by the BPF/ { print "    " $0 }'
+ldpolicy status | awk 'NR == 1 || /^LOCKDOWN_KCORE/ || /^recent/ || /denied by the BPF/ { print "    " $0 }'
 say "Root cannot take it away by other doors: the pins cannot be removed, the" \
 	"bpffs cannot be unmounted, and the policy only ever tightens:"
 run rm /sys/fs/bpf/ldpolicy/link-ldp_locked_down

@@ -95,6 +95,17 @@ fi
 out=$(ldpolicy status 2>&1)
 expect_eq "status still vouches for it" "$?:$(printf '%s\n' "$out" | head -n1)" \
 	"0:bpf: 28 of 28 reasons denied, not sealed (loads may tighten it)"
+# What the backend cannot close here, status says; what it closes, not.
+case "$out" in
+*"open here, asking no reason"*"  bpf-perf-regs "*"defeats "*LOCKDOWN_PERF*)
+	ok "status names the paths still open, with what they defeat (bpf-perf-regs)" ;;
+*) not_ok "status names the paths still open, with what they defeat (bpf-perf-regs)" "$out" ;;
+esac
+if printf '%s\n' "$out" | grep -q '^  bpf-printf \|^  pfkey '; then
+	not_ok "status does not name the paths the backend closes (bpf-printf, pfkey)" "$out"
+else
+	ok "status does not name the paths the backend closes (bpf-printf, pfkey)"
+fi
 door_says "the reader loaded before is not revoked: it opens by its pin and attaches" \
 	"^attach the program pinned" ok -- attach-pinned /sys/fs/bpf/pre-reader 0
 rm -f /sys/fs/bpf/pre-reader

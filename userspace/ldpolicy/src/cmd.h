@@ -130,6 +130,9 @@ void explain_json_path(struct json *j, const struct model *m, const struct model
  * force (NULL: none): EXIT_OK when it is open, EXIT_POLICY when closed or
  * not in the kernel.
  */
+/* status: the paths open on the running kernel for the state @k. */
+void status_open_paths(const struct reason_table *t, const struct kstate *k, const char *backend,
+		       const struct opts *o);
 int query_path(const struct model *m, const struct model_path *p, const struct reason_table *t,
 	       const struct kstate *k, const char *backend, const struct opts *o);
 

@@ -481,6 +481,7 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 			for (size_t x = 0; x < k.n_notices; x++)
 				print_notice(&t, &k.notices[x]);
 		}
+		status_open_paths(&t, &k, b->name, &o);
 	}
 	kernel_close(&t, &k);
 	return EXIT_OK;

@@ -81,3 +81,54 @@ int query_path(const struct model *m, const struct model_path *p, const struct r
 	policy_free(&pol);
 	return strcmp(state, "open") ? EXIT_POLICY : EXIT_OK;
 }
+
+/*
+ * For status: the paths that ask no reason and are open on the running
+ * kernel with backend @backend and the state @k, each with the denied
+ * reasons it defeats: what the backend cannot close here. Never silent:
+ * without a model, it says it cannot tell.
+ */
+void status_open_paths(const struct reason_table *t, const struct kstate *k, const char *backend,
+		       const struct opts *o)
+{
+	uint64_t denied[POLICY_WORDS];
+	struct diags d = { 0 };
+	struct policy pol;
+	struct model m;
+	unsigned int n = 0;
+
+	if (load_model(&m, o, backend, &d)) {
+		diag_free(&d);
+		puts("\npaths that ask no reason: no reason model for this kernel, cannot tell "
+		     "which are open");
+		return;
+	}
+	diag_free(&d);
+	for (int w = 0; w < POLICY_WORDS; w++)
+		denied[w] = k->by_policy[w] | k->by_static[w];
+	policy_from_bits(&pol, t, denied, k->warned, 0);
+	for (size_t i = 0; i < m.n_paths; i++) {
+		const struct model_path *p = &m.p[i];
+		uint64_t defeats[POLICY_WORDS] = { 0 };
+		const char *sep = "";
+
+		if (!analyze_path_open(&m, p, &pol) || !analyze_path_defeats(&m, p, &pol, defeats))
+			continue;
+		if (!n++)
+			printf("\nopen here, asking no reason, though what they defeat is denied "
+			       "(Linux %u.%u, %s; ldpolicy explain PATH):\n", m.major, m.minor,
+			       backend);
+		printf("  %-20s defeats ", p->name);
+		for (unsigned int r = 0; r < t->conf_max; r++)
+			if (table_is_reason(t, r) && bit_test(defeats, r)) {
+				printf("%s%s", sep, t->v[r].id);
+				sep = ", ";
+			}
+		putchar('\n');
+	}
+	if (!n)
+		printf("\nno path that asks no reason is open here for what is denied (Linux "
+		       "%u.%u, %s)\n", m.major, m.minor, backend);
+	policy_free(&pol);
+	model_free(&m);
+}
