@@ -202,6 +202,10 @@ doors_after() { # WHEN
 	esac
 	door_says "$when: an freplace to put in place of the sysctl guard: not loadable" \
 		"^load an freplace" EPERM -- freplace-sysctl
+	# the sixth red team's: an extension whose argument's struct is bigger
+	# than its target's reads and writes kernel memory; none is loadable
+	door_says "$when: an freplace against a socket filter of root's own: not loadable" \
+		"^load an freplace against rogue_sub" EPERM -- freplace-retarget
 	out=$(ldbpfdoor sysctl-retval 2>&1)
 	if printf '%s\n' "$out" | grep -qx 'then write 0 to kernel.ftrace_enabled: EPERM' &&
 		! printf '%s\n' "$out" | grep -q '^attach it.*: ok$'; then

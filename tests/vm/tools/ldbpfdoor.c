@@ -372,9 +372,16 @@ static void door_freplace_retarget(void)
 	target = bpf_program__fd(own->progs.rogue_target);
 	r = rogue_open();
 	bpf_program__set_autoload(r->progs.rogue_ext, true);
-	if (bpf_program__set_attach_target(r->progs.rogue_ext, target, "rogue_sub") ||
-	    rogue__load(r))
-		die("cannot load an freplace against rogue_sub");
+	if (bpf_program__set_attach_target(r->progs.rogue_ext, target, "rogue_sub"))
+		die("cannot aim an freplace at rogue_sub");
+	err = rogue__load(r);
+	say("load an freplace against rogue_sub, of root's own", err ? -err : 0);
+	if (err) {
+		rogue__destroy(r);
+		rogue__destroy(own);
+		close(enforce);
+		return;
+	}
 	l = bpf_program__attach_freplace(r->progs.rogue_ext, enforce, "ldp_locked_down");
 	err = l ? 0 : errno;
 	say("freplace re-targeted at ldp_locked_down", err);

@@ -74,7 +74,19 @@ int BPF_PROG(ldp_guard_bpf, int cmd, union bpf_attr *attr, unsigned int size, in
 		return 0;
 	switch (cmd) {
 	case BPF_PROG_LOAD:
-		return refuse_if(runs_first(attr) || reads_through_iter(attr));
+		/*
+		 * No extension program at all: the kernel matches an
+		 * extension's prototype to its target's by the names of the
+		 * structs their pointers point to, not by their sizes or
+		 * argument tags, and the verifier checks the extension's
+		 * loads and stores against its own idea of them. A bigger
+		 * struct of the same name reads and writes past what the
+		 * target passes (kernel memory, the backend's state and the
+		 * static level with it); arg:trusted (6.8) makes it a kernel
+		 * object. Plain loads and stores: no walk would see them.
+		 */
+		return refuse_if(runs_first(attr) || reads_through_iter(attr) ||
+				 attr->prog_type == BPF_PROG_TYPE_EXT);
 	case BPF_PROG_DETACH:
 		/*
 		 * ldp_guard_sysctl is attached to the root cgroup without a
