@@ -7,11 +7,12 @@
 # Each make target asks only for its own groups: a packager building the
 # tool (make ldpolicy, make install, make test-unit) gets no QEMU and no
 # kernel source. Only Debian packages, only through apt-get. Run as root
-# on a fresh Debian 12 machine; as another user it lists what is missing
-# and fails.
+# on a fresh Debian 12 or 13 machine; as another user it lists what is
+# missing and fails.
 #
-# A fresh machine is a minimal Debian 12 (debootstrap --variant=minbase)
-# with gcc, make and git: every other tool any target runs is named here.
+# A fresh machine is a minimal Debian 12 or 13 (debootstrap
+# --variant=minbase) with gcc, make and git: every other tool any target
+# runs is named here, by a name both releases have.
 set -euo pipefail
 
 declare -A groups=(
@@ -46,8 +47,9 @@ declare -A groups=(
 	# The Debian system the boot scenarios boot: debootstrap, and
 	# mkfs.ext4 -d to write it into a disk image.
 	[debian]="debootstrap e2fsprogs"
-	# Fuzzing: clang's libFuzzer with ASan and UBSan.
-	[fuzz]="clang libclang-rt-14-dev"
+	# Fuzzing: clang's libFuzzer with ASan and UBSan (libclang-rt-dev: the
+	# runtime of the release's default clang, 14 on Debian 12, 19 on 13).
+	[fuzz]="clang libclang-rt-dev"
 )
 all=(kernel vm source stock ldpolicy bpf unit fuzz deb debian)
 
