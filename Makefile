@@ -52,7 +52,7 @@ LDP_DIR     := $(BUILD)/ldpolicy
 LDPOLICY    := $(LDP_DIR)/ldpolicy
 LDPOLICY_STATIC := $(LDP_DIR)/ldpolicy.static
 LDP_SRCS    := $(wildcard userspace/ldpolicy/src/* userspace/ldpolicy/bpf/* \
-	userspace/ldpolicy/model/*.model) \
+	userspace/ldpolicy/static/* userspace/ldpolicy/model/*.model) \
 	userspace/ldpolicy/Makefile VERSION \
 	kernel/include/uapi/linux/lockdown_policy.h
 
@@ -165,8 +165,9 @@ ldstress_SRCS := tests/vm/tools/ldstress.c tests/vm/tools/errname.c
 ldtime_SRCS  := tests/vm/tools/ldtime.c
 ldaudit_SRCS := tests/vm/tools/ldaudit.c
 ldsysbench_SRCS := tests/vm/tools/ldsysbench.c tests/vm/tools/errname.c
+# linked statically: with what Debian 13's libelf.a lacks
 ldbpfdoor_SRCS := tests/vm/tools/ldbpfdoor.c tests/vm/tools/ldbpfdoor_setup.c \
-	tests/vm/tools/errname.c
+	tests/vm/tools/errname.c userspace/ldpolicy/static/eu_search.c
 ldbpfdoor_LIBS := -lbpf -lelf -lz -lzstd
 ldattack_SRCS := tests/vm/tools/ldattack.c tests/vm/tools/attack_dma.c \
 	tests/vm/tools/attack_kernel.c tests/vm/tools/attack_trace.c tests/vm/tools/attack_bpf.c \
