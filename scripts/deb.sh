@@ -7,7 +7,7 @@
 # (the tree stays clean, and uncommitted changes are in), with a
 # debian/changelog written from VERSION, the version's one place. Then
 # dpkg-buildpackage -b -us -uc, and lintian, which must be clean: every
-# override is in debian/ldpolicy.lintian-overrides, with its reason.
+# override is in debian/, with its reason (debian/rules installs it).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$(realpath -m "$1")

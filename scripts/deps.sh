@@ -42,8 +42,10 @@ declare -A groups=(
 	# bash-completion, to run the generated completion.
 	[unit]="libcmocka-dev systemd groff-base python3-jsonschema bash-completion"
 	# The Debian package: dpkg-buildpackage with debhelper (it checks
-	# build-essential, the implicit build dependency), then lintian.
-	[deb]="dpkg-dev build-essential debhelper lintian"
+	# build-essential, the implicit build dependency), then lintian;
+	# systemd.pc names the release's unit directory (debian/rules): in
+	# systemd-dev on Debian 13, in systemd itself on Debian 12.
+	[deb]="dpkg-dev build-essential debhelper lintian systemd-dev|systemd"
 	# The Debian system the boot scenarios boot: debootstrap, and
 	# mkfs.ext4 -d to write it into a disk image.
 	[debian]="debootstrap e2fsprogs"
@@ -73,10 +75,26 @@ if [ $list = 1 ]; then
 	exit 0
 fi
 
+installed() {
+	[ "$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null || true)" = installed ]
+}
+# "a|b": a package one release names a and the other b (systemd-dev on
+# Debian 13 holds what systemd itself does on 12): the first that apt
+# knows, else the first.
+pick() {
+	local a
+	[[ $1 == *"|"* ]] || { echo "$1"; return; }
+	for a in ${1//|/ }; do
+		if [ -n "$(apt-cache show --no-all-versions "$a" 2>/dev/null)" ]; then
+			echo "$a"
+			return
+		fi
+	done
+	echo "${1%%|*}"
+}
 missing=()
 for p in $(printf '%s\n' "${want[@]}" | sort -u); do
-	st=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
-	[ "$st" = installed ] || missing+=("$p")
+	installed "$(pick "$p")" || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
@@ -116,9 +134,12 @@ update() {
 	return 1
 }
 
-echo "deps.sh: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 # An out-of-date package list is the common cause of a failed install on a
 # fresh machine: refresh it once, then install.
 update
+for i in "${!missing[@]}"; do
+	missing[$i]=$(pick "${missing[$i]}")	# now that apt knows every package
+done
+echo "deps.sh: installing ${missing[*]}"
 apt_get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
