@@ -78,4 +78,21 @@ for s in usr/sbin/lockdown-policy-load usr/share/initramfs-tools/hooks/lockdown-
 	out=$(sh -n "$tmp/root/$s" 2>&1)
 	res $? "$(basename "$s") is valid sh" "$out"
 done
+
+# The loader in an initramfs without busybox (initramfs-tools without its
+# Recommends): no sort(1), nothing on PATH but ldpolicy; the files still
+# go to one load, in C order, whatever the locale.
+mkdir -p "$tmp/bare" "$tmp/bootd"
+cat > "$tmp/bare/ldpolicy" <<EOT
+#!/bin/sh
+printf '%s\\n' "\$@" > "$tmp/loaded"
+EOT
+chmod +x "$tmp/bare/ldpolicy"
+for f in 20-b.ldp B.ldp "10 a.ldp" README; do : > "$tmp/bootd/$f"; done
+out=$(env -i PATH="$tmp/bare" LANG=en_US.UTF-8 LOCKDOWN_POLICY_DIR="$tmp/bootd" \
+	/bin/sh "$tmp/root/usr/sbin/lockdown-policy-load" 2>&1)
+want=$(printf '%s\n' load --boot "$tmp/bootd/10 a.ldp" "$tmp/bootd/20-b.ldp" "$tmp/bootd/B.ldp")
+res "$([ "$(cat "$tmp/loaded" 2>/dev/null)" = "$want" ]; echo $?)" \
+	"lockdown-policy-load: one load in C order, with no sort(1) on PATH" \
+	"$out$(printf '\n'; cat "$tmp/loaded" 2>/dev/null)"
 echo "1..$n"
