@@ -27,6 +27,7 @@
 #include <dirent.h>
 #include <sys/file.h>
 #include <sys/mount.h>
+#include <sys/utsname.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <time.h>
@@ -529,6 +530,35 @@ static void close_held(struct held *h)
 		}
 }
 
+/* The kernel's own ENOTSUPP, which userspace's errno.h does not name. */
+#define LDP_ENOTSUPP 524
+
+/*
+ * An LSM program runs from a BPF trampoline on the hook's function, which
+ * ftrace manages: the trampoline needs ftrace direct calls
+ * (CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS), and without them the kernel
+ * refuses every attach with ENOTSUPP (kernel/bpf/trampoline.c,
+ * register_fentry()). x86 has them from 5.5, arm64 only from 6.4: Debian
+ * 12's arm64 kernel (6.1) has the BPF LSM in its list and cannot run it.
+ */
+static void no_trampolines(struct diags *d)
+{
+	struct utsname u;
+
+	if (uname(&u)) {
+		strcpy(u.release, "unknown");
+		u.machine[0] = '\0';
+	}
+	bpf_log_clear();	/* libbpf's "failed to attach" says less than this */
+	diag_error(d, NULL, "BPF backend: this kernel (%s%s%s) cannot attach BPF LSM programs "
+		   "(ENOTSUPP): they run from BPF trampolines, which need ftrace direct "
+		   "calls (CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS), and arm64 has them "
+		   "from Linux 6.4 on, so Debian 12's arm64 kernel (6.1) has none. Nothing "
+		   "was loaded and nothing is enforced: use a kernel that has them "
+		   "(Debian 13's 6.12), or one with lockdown_policy",
+		   u.release, u.machine[0] ? ", " : "", u.machine);
+}
+
 /* Load, attach, guard, check, pin and arm, in the directory @dirfd (locked). */
 static int setup_locked(int dirfd, const struct reason_table *t, struct diags *d)
 {
@@ -550,6 +580,10 @@ static int setup_locked(int dirfd, const struct reason_table *t, struct diags *d
 	if (hooks_true(skel, d))
 		goto undo;
 	err = ldpolicy_bpf__attach(skel);
+	if (err == -LDP_ENOTSUPP) {
+		no_trampolines(d);
+		goto undo;
+	}
 	if (err) {
 		bpf_log_diag(d, "cannot attach the BPF LSM programs", -err);
 		goto undo;
