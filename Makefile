@@ -93,7 +93,7 @@ deb: $(DEB)
 #   debug   KASAN, lockdep, atomic-sleep checks: the stress scenario
 #   bpf     no lockdown_policy, the BPF LSM: ldpolicy's BPF backend, and
 #           the matrix's paths
-# Besides these, the scenarios boot Debian 12's own kernel (stock, below).
+# Besides these, the scenarios boot Debian's own kernels (stock, below).
 
 KTREE    := $(BUILD)/linux
 # The kernels share a compiler cache (build/ccache): the test and bpf
@@ -257,19 +257,27 @@ $(BUILD)/vm/modules-$(1)/.stamp: $(call kimage,$(1)) $(wildcard tests/vm/modules
 endef
 $(foreach k,$(MOD_KERNELS),$(eval $(call modules_rules,$(k))))
 
-# Debian 12's own kernel, unmodified: fetched, cached by package version.
-STOCK := $(BUILD)/stock/current
-$(BUILD)/stock.stamp: FORCE | deps-stock
-	@scripts/stock-kernel.sh $(BUILD)
-	@readlink $(STOCK) > $@.tmp
-	@cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
+# Debian's own kernels, unmodified, whichever release the host runs:
+# Debian 12's 6.1 and Debian 13's 6.12, fetched with apt-get download and
+# cached by package version (scripts/stock-kernel.sh). The kernel of the
+# scenarios' "# kernel: debian12" is $(BUILD)/stock/debian12/vmlinuz.
+STOCK_KERNELS := debian12 debian13
+stock = $(BUILD)/stock/$(1)
 
-$(BUILD)/vm/modules-stock/.stamp: $(BUILD)/stock.stamp
-	@rm -rf $(@D) && mkdir -p $(@D)/boot
-	@cp -r $(STOCK)/modules/. $(@D)/
-	@cp $(STOCK)/config $(@D)/boot/config-$$(awk '{ sub(/^linux-image-/, "", $$1); print $$1 }' \
-		$(STOCK)/package)
-	@touch $@
+define stock_rules
+$(BUILD)/stock-$(1).stamp: FORCE | deps-stock
+	@scripts/stock-kernel.sh $(BUILD) $(1)
+	@readlink $(call stock,$(1)) > $$@.tmp
+	@cmp -s $$@.tmp $$@ && rm $$@.tmp || mv $$@.tmp $$@
+
+$(BUILD)/vm/modules-$(1)/.stamp: $(BUILD)/stock-$(1).stamp
+	@rm -rf $$(@D) && mkdir -p $$(@D)/boot
+	@cp -r $(call stock,$(1))/modules/. $$(@D)/
+	@cp $(call stock,$(1))/config $$(@D)/boot/config-$$$$(awk \
+		'{ sub(/^linux-image-/, "", $$$$1); print $$$$1 }' $(call stock,$(1))/package)
+	@touch $$@
+endef
+$(foreach k,$(STOCK_KERNELS),$(eval $(call stock_rules,$(k))))
 
 # The attack suite's IDE disk (tests/vm/tools/attack_dma.c): sectors 0..3
 # begin with "Linux", "Pwned", "Owned" and "Taken".
@@ -308,8 +316,8 @@ LDP_TABLES := $(wildcard userspace/ldpolicy/tables/*.table)
 LDP_SHARE := /usr/local/share/ldpolicy
 INITRAMFS := $(BUILD)/vm/initramfs.cpio
 INITRAMFS_BINS := $(VM_TOOLS) $(LSM_SELFTESTS)
-INITRAMFS_FILES := $(foreach t,$(INITRAMFS_BINS),/bin/$(t)=$(VM_BIN)/$(t)) \
-	/bin/ldpolicy=$(LDPOLICY_STATIC) \
+# what every initramfs holds, whatever its architecture
+INITRAMFS_DATA := \
 	$(foreach p,$(wildcard policies/*.ldp),/policies/$(notdir $(p))=$(p)) \
 	$(foreach t,$(LDP_TABLES),$(LDP_SHARE)/tables/$(notdir $(t))=$(t)) \
 	$(foreach b,$(BLOBS),/blobs/$(notdir $(b))=$(b)) \
@@ -317,14 +325,17 @@ INITRAMFS_FILES := $(foreach t,$(INITRAMFS_BINS),/bin/$(t)=$(VM_BIN)/$(t)) \
 	/scripts/init-top/lockdown-policy=$(LDP_BOOT)/initramfs-tools/scripts/init-top/lockdown-policy \
 	$(foreach p,$(wildcard tests/vm/boot-policies/*),/boot-test/lockdown-policy.d/$(notdir $(p))=$(p)) \
 	$(foreach p,$(wildcard tests/vm/demo-etc/*),/etc/lockdown-policy.d/$(notdir $(p))=$(p))
+INITRAMFS_FILES := $(foreach t,$(INITRAMFS_BINS),/bin/$(t)=$(VM_BIN)/$(t)) \
+	/bin/ldpolicy=$(LDPOLICY_STATIC) $(INITRAMFS_DATA)
+INITRAMFS_INPUTS := $(BUILD)/vm/gen_init_cpio $(wildcard policies/*.ldp) $(LDP_TABLES) $(BLOBS) \
+	tests/vm/mkinitramfs.sh \
+	$(wildcard $(LDP_BOOT)/* $(LDP_BOOT)/initramfs-tools/*/* tests/vm/boot-policies/*) \
+	$(wildcard tests/vm/demo-etc/*) $(wildcard tests/bench/scenarios/*) \
+	$(wildcard tests/vm/guest/* tests/vm/scenarios/* tests/vm/demo/*)
 
 # The initramfs every kernel shares; each kernel with modules boots it with
 # an archive of its modules appended (the kernel unpacks both).
-$(INITRAMFS): $(BUILD)/vm/gen_init_cpio $(addprefix $(VM_BIN)/,$(INITRAMFS_BINS)) \
-		$(LDPOLICY_STATIC) $(wildcard policies/*.ldp) $(LDP_TABLES) $(BLOBS) tests/vm/mkinitramfs.sh \
-		$(wildcard $(LDP_BOOT)/* $(LDP_BOOT)/initramfs-tools/*/* tests/vm/boot-policies/*) \
-		$(wildcard tests/vm/demo-etc/*) $(wildcard tests/bench/scenarios/*) \
-		$(wildcard tests/vm/guest/* tests/vm/scenarios/* tests/vm/demo/*)
+$(INITRAMFS): $(INITRAMFS_INPUTS) $(addprefix $(VM_BIN)/,$(INITRAMFS_BINS)) $(LDPOLICY_STATIC)
 	@tests/vm/mkinitramfs.sh $@ $(BUILD)/vm/gen_init_cpio $(INITRAMFS_FILES)
 	@echo "  CPIO    $@"
 
@@ -339,40 +350,60 @@ $(BUILD)/vm/initramfs-%.cpio: $(INITRAMFS) $(BUILD)/vm/modules-%.cpio
 	@cat $^ > $@.tmp
 	@mv $@.tmp $@
 
-INITRAMFSES := $(INITRAMFS) $(foreach k,$(MOD_KERNELS) stock,$(BUILD)/vm/initramfs-$(k).cpio)
-.SECONDARY: $(foreach k,$(MOD_KERNELS) stock,$(BUILD)/vm/modules-$(k).cpio \
+INITRAMFSES := $(INITRAMFS) \
+	$(foreach k,$(MOD_KERNELS) $(STOCK_KERNELS),$(BUILD)/vm/initramfs-$(k).cpio)
+.SECONDARY: $(foreach k,$(MOD_KERNELS) $(STOCK_KERNELS),$(BUILD)/vm/modules-$(k).cpio \
 	$(BUILD)/vm/modules-$(k)/.stamp)
 initramfs: $(INITRAMFSES)
 
-# A Debian 12 system for the boot scenarios ("# disk: debian"): a root
-# filesystem debootstrapped once and cached by its package list, then,
-# whenever the package, the test kernel or the harness changes, an image
-# with the package installed and the initramfs update-initramfs built in
-# it (tests/vm/mkdebian.sh).
-DEBIAN_IMG := $(BUILD)/vm/debian.img
-DEBIAN_INITRD := $(BUILD)/vm/debian-initrd.img
-DISK_SCENARIOS := $(shell grep -l '^\# disk: debian' tests/vm/scenarios/*.sh)
+# The Debian systems the boot scenarios boot ("# disk: NAME"): a root
+# filesystem debootstrapped once per release and cached by its package
+# list (scripts/debian-rootfs.sh), then, whenever the package, the kernel
+# or the harness changes, an image with the package and the kernel
+# installed and the initramfs update-initramfs built in it
+# (tests/vm/mkdebian.sh):
+#   debian    the host's release, with the test kernel (systemd-boot,
+#             initramfs-tools-boot)
+#   debian13  Debian 13 with its own kernel package, whose postinst runs
+#             update-initramfs (debian13-boot)
+DISKS := debian debian13
+disk_suite_debian   := host
+disk_suite_debian13 := trixie
+disk_kernel_debian   := $(KTREE):$(BUILD)/obj-test
+disk_kernel_debian13 := $(call stock,debian13)/package.deb
+disk_deps_debian     := $(call kimage,test)
+disk_deps_debian13   := $(BUILD)/stock-debian13.stamp
+disk_img   = $(BUILD)/vm/$(1).img
+disk_initrd = $(BUILD)/vm/$(1)-initrd.img
+disk_scenarios = $(shell grep -lx '\# disk: $(1)' tests/vm/scenarios/*.sh)
 
-$(BUILD)/debian/base.key: FORCE | deps-debian
-	@scripts/debian-rootfs.sh $(BUILD)
-	@readlink $(BUILD)/debian/base > $@.tmp
-	@cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
+define disk_rules
+$(BUILD)/debian/rootfs-$(1).key: FORCE | deps-debian
+	@d=$$$$(scripts/debian-rootfs.sh $(BUILD) $(disk_suite_$(1))) && \
+		echo "$$$$d $$$$(readlink $$$$d)" > $$@.tmp
+	@cmp -s $$@.tmp $$@ && rm $$@.tmp || mv $$@.tmp $$@
 
-$(DEBIAN_IMG): $(BUILD)/debian/base.key $(DEB) $(call kimage,test) tests/vm/mkdebian.sh \
+$(call disk_img,$(1)): $(BUILD)/debian/rootfs-$(1).key $(DEB) $(disk_deps_$(1)) \
+		tests/vm/mkdebian.sh \
 		$(wildcard tests/vm/debian/* tests/vm/debian/*/* tests/vm/debian/*/*/*/*) \
-		tests/vm/guest/ldtest.sh $(VM_BIN)/ldprobe $(VM_BIN)/ldwrite $(DISK_SCENARIOS)
-	@tests/vm/mkdebian.sh $(BUILD) $(KTREE) $(BUILD)/obj-test $(DEB) $@ $(DEBIAN_INITRD) \
-		$(DISK_SCENARIOS)
-$(DEBIAN_INITRD): $(DEBIAN_IMG)
+		tests/vm/guest/ldtest.sh $(VM_BIN)/ldprobe $(VM_BIN)/ldwrite \
+		$(call disk_scenarios,$(1))
+	@tests/vm/mkdebian.sh $(BUILD) $$$$(cut -d' ' -f1 $$<) $(disk_kernel_$(1)) $(DEB) \
+		$$@ $(call disk_initrd,$(1)) $(call disk_scenarios,$(1))
+$(call disk_initrd,$(1)): $(call disk_img,$(1))
+endef
+$(foreach d,$(DISKS),$(eval $(call disk_rules,$(d))))
+DISK_IMGS := $(foreach d,$(DISKS),$(call disk_img,$(d)))
 
 VM_RUN := tests/vm/run.sh $(foreach k,$(KCONFIGS),-k $(k)=$(call kimage,$(k))) \
-	-k stock=$(STOCK)/vmlinuz -m stock=1024 \
-	$(foreach k,$(MOD_KERNELS) stock,-I $(k)=$(BUILD)/vm/initramfs-$(k).cpio) \
-	-i $(INITRAMFS) -d debian=$(DEBIAN_IMG) -r debian=$(DEBIAN_INITRD) \
+	$(foreach k,$(STOCK_KERNELS),-k $(k)=$(call stock,$(k))/vmlinuz -m $(k)=1024) \
+	$(foreach k,$(MOD_KERNELS) $(STOCK_KERNELS),-I $(k)=$(BUILD)/vm/initramfs-$(k).cpio) \
+	-i $(INITRAMFS) $(foreach d,$(DISKS),-d $(d)=$(call disk_img,$(d)) \
+		-r $(d)=$(call disk_initrd,$(d))) \
 	-d attack=$(ATTACK_IDE) \
 	-o $(BUILD)/vm/logs -j $(VM_JOBS)
 
-vm-test: $(KIMAGES) $(INITRAMFSES) $(DEBIAN_IMG) $(ATTACK_IDE)
+vm-test: $(KIMAGES) $(INITRAMFSES) $(DISK_IMGS) $(ATTACK_IDE)
 	@$(VM_RUN) $(SCENARIOS)
 
 # --- coverage of the per-reason matrix ---------------------------------
@@ -383,7 +414,7 @@ vm-test: $(KIMAGES) $(INITRAMFSES) $(DEBIAN_IMG) $(ATTACK_IDE)
 COVERAGE_TABLE := userspace/ldpolicy/tables/linux-6.12.table
 MATRIX := matrix-none matrix-policy matrix-static-integrity \
 	matrix-static-confidentiality matrix-shipped \
-	bpf-matrix bpf-matrix-612 bpf-shipped bpf-shipped-612
+	bpf-matrix bpf-matrix-612 bpf-matrix-deb13 bpf-shipped bpf-shipped-612 bpf-shipped-deb13
 
 $(BUILD)/coverage.md: FORCE
 	@{ sed -n '1,/^<!-- table -->$$/p' docs/coverage.md; \
@@ -396,10 +427,15 @@ coverage: $(KIMAGES) $(INITRAMFSES)
 	@cp $(BUILD)/coverage.md docs/coverage.md
 	@echo "  COVER   docs/coverage.md: $$(grep 'Triggered for real' docs/coverage.md)"
 
+# Debian's kernels change version under it: the line that names the
+# kernels measured is left out of the comparison, and printed.
 coverage-check: $(BUILD)/coverage.md
-	@diff -u docs/coverage.md $(BUILD)/coverage.md || \
+	@grep -v '^Kernels measured:' docs/coverage.md > $(BUILD)/coverage.want
+	@grep -v '^Kernels measured:' $(BUILD)/coverage.md > $(BUILD)/coverage.got
+	@diff -u $(BUILD)/coverage.want $(BUILD)/coverage.got || \
 		{ echo "docs/coverage.md is not what ran: make coverage, and commit it" >&2; exit 1; }
 	@echo "  COVER   $$(grep 'Triggered for real' $(BUILD)/coverage.md) (docs/coverage.md matches)"
+	@echo "  COVER   $$(grep '^Kernels measured:' $(BUILD)/coverage.md)"
 
 # --- the reason models against the trees they claim --------------------
 # Each userspace/ldpolicy/model/linux-X.Y.model is checked against Linux
@@ -538,7 +574,7 @@ fuzz-check: $(FUZZ_BINS)
 # --- the README's commands ---------------------------------------------
 
 check: deps
-	@$(MAKE) --no-print-directory kernel ldpolicy initramfs $(DEBIAN_IMG)
+	@$(MAKE) --no-print-directory kernel ldpolicy initramfs $(DISK_IMGS)
 	@$(MAKE) --no-print-directory test-unit
 	@$(MAKE) --no-print-directory model-check
 	@$(MAKE) --no-print-directory fuzz-check
@@ -546,11 +582,13 @@ check: deps
 	@$(MAKE) --no-print-directory coverage-check
 	@$(MAKE) --no-print-directory edges-check
 
+# the demo's last boot: Debian's stable release's own kernel
+DEMO_STOCK := debian13
 demo: deps
 	@$(MAKE) --no-print-directory -s $(call kimage,test) $(BUILD)/vm/initramfs-test.cpio \
-		$(BUILD)/vm/initramfs-stock.cpio
+		$(BUILD)/vm/initramfs-$(DEMO_STOCK).cpio
 	@tests/vm/demo.sh $(call kimage,test) $(BUILD)/vm/initramfs-test.cpio \
-		$(STOCK)/vmlinuz $(BUILD)/vm/initramfs-stock.cpio
+		$(call stock,$(DEMO_STOCK))/vmlinuz $(BUILD)/vm/initramfs-$(DEMO_STOCK).cpio
 
 clean:
 	rm -rf $(BUILD)/vm $(BUILD)/obj-* $(BUILD)/ldpolicy

@@ -12,9 +12,14 @@
 #     policy denying just it (matrix-policy@REASON), and the static level
 #     that covers it (matrix-static-*);
 #   the BPF backend (bpf-matrix-612 on our 6.12 kernel, bpf-matrix on
-#     Debian's): nothing loaded, still allowed just before its own denial
-#     and refused with its counter and notice at it, in table order and in
-#     reverse (@forward, @reverse), with nothing else failing in the boot.
+#     Debian 12's, bpf-matrix-deb13 on Debian 13's): nothing loaded, still
+#     allowed just before its own denial and refused with its counter and
+#     notice at it, in table order and in reverse (@forward, @reverse),
+#     with nothing else failing in the boot.
+# The kernels each column was measured on (release, architecture, and
+# Debian's package version) are the "Kernels measured:" line, from the
+# boots' own logs: make coverage-check compares everything else, since
+# Debian's kernels change version under it.
 # Any other reason must be in tests/vm/unreachable.txt with why, or, for a
 # kernel that lacks its path, have its probes say why (SKIP). The script
 # fails otherwise, when the BPF backend on 6.12 misses a reason the LSM
@@ -74,21 +79,26 @@ bpf_cell() { # SCENARIO REASON
 	done
 }
 
+# the BPF backend's columns: their matrix scenario, and what the column
+# calls that kernel where it says why a reason was not reached
+cols=(lsm bpf612 debian12 debian13)
+declare -A scen=([bpf612]=bpf-matrix-612 [debian12]=bpf-matrix [debian13]=bpf-matrix-deb13)
+declare -A who=([debian12]="Debian 12's kernel" [debian13]="Debian 13's kernel")
 triggered=0 missing=()
-declare -A count=([lsm]=0 [bpf612]=0 [stock]=0)
-echo "| Reason | Class | Probes | lockdown_policy, 6.12 | BPF backend, 6.12 | BPF backend, Debian 12's 6.1 | Not reached: why |"
-echo "|---|---|---|---|---|---|---|"
+declare -A count=([lsm]=0 [bpf612]=0 [debian12]=0 [debian13]=0)
+echo "| Reason | Class | Probes | lockdown_policy, 6.12 | BPF backend, 6.12 | BPF backend, Debian 12's 6.1 | BPF backend, Debian 13's 6.12 | Not reached: why |"
+echo "|---|---|---|---|---|---|---|---|"
 while read -r idx id cls _; do
 	case "$idx" in '#'* | '') continue ;; esac
 	probes=$(probes_of "$id")
 	why=$(awk -v r="$id" '$1 == r { $1 = ""; sub(/^ +/, ""); print }' "$unreach")
 	cells=() whys=()
+	declare -A stockwhy=()
 	lsm=no
-	for col in lsm bpf612 stock; do
+	for col in "${cols[@]}"; do
 		case $col in
 		lsm) [ -n "$probes" ] && lsm_cell "$id" "$cls" && ok=yes || ok=no; lsm=$ok ;;
-		bpf612) [ -n "$probes" ] && bpf_cell bpf-matrix-612 "$id" && ok=yes || ok=no ;;
-		stock) [ -n "$probes" ] && bpf_cell bpf-matrix "$id" && ok=yes || ok=no ;;
+		*) [ -n "$probes" ] && bpf_cell "${scen[$col]}" "$id" && ok=yes || ok=no ;;
 		esac
 		if [ $ok = yes ]; then
 			cells+=("triggered")
@@ -100,22 +110,51 @@ while read -r idx id cls _; do
 			continue	# said once, in the last column
 		fi
 		w=
-		[ "$col" != stock ] || w=$(skipped bpf-matrix@forward "$id")
+		[ -z "${who[$col]:-}" ] || w=$(skipped "${scen[$col]}@forward" "$id")
 		if [ -z "$w" ]; then
 			missing+=("$id($col)")
 			w="NOT TRIGGERED, and no reason given"
 		fi
-		whys+=("$([ "$col" = stock ] && echo "Debian's kernel: ")$w")
+		if [ -n "${who[$col]:-}" ]; then
+			stockwhy[$col]=$w
+		else
+			whys+=("$w")
+		fi
 	done
+	# Debian's kernels: one why when both say the same
+	if [ -n "${stockwhy[debian12]:-}" ] && [ "${stockwhy[debian12]:-}" = "${stockwhy[debian13]:-}" ]; then
+		whys+=("Debian's kernels: ${stockwhy[debian12]}")
+	else
+		for col in debian12 debian13; do
+			[ -z "${stockwhy[$col]:-}" ] || whys+=("${who[$col]}: ${stockwhy[$col]}")
+		done
+	fi
+	unset stockwhy
 	[ -z "$why" ] || whys=("$why" "${whys[@]}")
 	[ $lsm = yes ] && triggered=$((triggered + 1))
-	printf '| `%s` | %s | %s | %s | %s | %s | %s |\n' "$id" "$cls" "${probes:--}" \
-		"${cells[0]}" "${cells[1]}" "${cells[2]}" "$(IFS=';'; echo "${whys[*]:--}" | sed 's/;/; /g')"
+	printf '| `%s` | %s | %s | %s | %s | %s | %s | %s |\n' "$id" "$cls" "${probes:--}" \
+		"${cells[0]}" "${cells[1]}" "${cells[2]}" "${cells[3]}" \
+		"$(IFS=';'; echo "${whys[*]:--}" | sed 's/;/; /g')"
 done < "$table"
 total=$(grep -c '^[0-9]' "$table")
 echo
 echo "Triggered for real, of $total reasons: lockdown_policy ${count[lsm]}," \
-	"the BPF backend on 6.12 ${count[bpf612]}, on Debian 12's kernel ${count[stock]}."
+	"the BPF backend on 6.12 ${count[bpf612]}, on Debian 12's kernel ${count[debian12]}," \
+	"on Debian 13's ${count[debian13]}."
+echo
+# "RELEASE ARCH (Debian VERSION)", from the first line the kernel printed
+kernel_of() { # SCENARIO
+	local f=$logs/$1/console.log arch
+	arch=$(cat "$logs/$1/arch" 2>/dev/null || echo unknown)
+	[ -f "$f" ] || { echo "not run"; return; }
+	sed -n 's/^.*Linux version \([^ ]*\) .*$/\1/p;T;q' "$f" | tr -d '\n'
+	printf ' %s' "$arch"
+	sed -n 's/^.*Linux version .* Debian \([^ ]*\) .*$/ (Debian \1)/p;T;q' "$f"
+	echo
+}
+echo "Kernels measured: lockdown_policy and the BPF backend on 6.12, our" \
+	"$(kernel_of matrix-none | sed 's/ (Debian.*//'); Debian 12's" \
+	"$(kernel_of bpf-matrix@forward); Debian 13's $(kernel_of bpf-matrix-deb13@forward)."
 echo
 echo "### Shipped policies"
 echo
@@ -138,6 +177,8 @@ while read -r idx id cls _; do
 			passed bpf-shipped-612 "$id" "$want" "$p" || continue
 			passed bpf-shipped "$id" "$want" "$p" || [ -n "$(skipped bpf-shipped "$id")" ] ||
 				continue
+			passed bpf-shipped-deb13 "$id" "$want" "$p" ||
+				[ -n "$(skipped bpf-shipped-deb13 "$id")" ] || continue
 			v=$want
 		done
 		printf ' %s |' "$v"

@@ -27,10 +27,10 @@ declare -A groups=(
 	# (linux-source-6.1): fetched with apt-get download, unpacked with
 	# dpkg-deb, xz and tar (scripts/kernel-source.sh).
 	[source]="xz-utils tar"
-	# Debian's own kernel for the BPF backend's scenarios: fetched with
-	# apt-get download, unpacked with dpkg-deb; its module dependencies
-	# resolved with depmod.
-	[stock]="kmod"
+	# Debian's own kernels for the BPF backend's scenarios: fetched with
+	# apt-get download, unpacked with dpkg-deb; their modules' dependencies
+	# read with modinfo, Debian 13's .ko.xz uncompressed with xz.
+	[stock]="kmod xz-utils"
 	# ldpolicy: libbpf for BTF and the BPF backend, libcrypto for SHA-256,
 	# jansson to read a recorded state back (suggest --from); static
 	# archives too, for the initramfs.

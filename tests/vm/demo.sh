@@ -57,10 +57,10 @@ TXT
 boot policy ""
 cat <<'TXT'
 
---- boot 4: Debian 12's own kernel, unmodified: the BPF backend -------
+--- boot 4: Debian 13's own kernel, unmodified: the BPF backend -------
 Most machines run their distribution's kernel, without lockdown_policy.
-Debian 12's has the BPF LSM, and ldpolicy enforces the same policies
-there with a BPF program of its own.
+Debian's (13's 6.12 and 12's 6.1) have the BPF LSM, and ldpolicy
+enforces the same policies there with a BPF program of its own.
 TXT
 kernel=$stock_kernel initrd=$stock_initrd mem=1024
 boot stock ""

@@ -155,6 +155,7 @@ run_one() {
 	[ -z "$kunit" ] || append="$append kunit.enable=1 kunit.filter_glob=$kunit"
 	[ -z "$cmdline" ] || append="$append $cmdline"
 	echo "$append" > "$dir/cmdline"
+	echo x86_64 > "$dir/arch"
 
 	# ttyS3: kdb, driven from here (kdb-drive.sh), when the boot asks for it
 	kdb=null

@@ -1,5 +1,5 @@
-# Demo, boot 4: Debian 12's own kernel, unmodified, and the BPF backend.
-say "This is Debian 12's own kernel, as its package ships it. It has no" \
+# Demo, boot 4: Debian 13's own kernel, unmodified, and the BPF backend.
+say "This is Debian 13's own kernel, as its package ships it. It has no" \
 	"lockdown_policy, but the BPF LSM is active:"
 run uname -r
 run cat /sys/kernel/security/lsm

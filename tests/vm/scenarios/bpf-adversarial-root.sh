@@ -1,4 +1,4 @@
-# kernel: stock
+# kernel: debian12
 # timeout: 240
 # Root against the BPF backend on Debian 12's own kernel: every door, and
 # the denial still in force after each (tests/vm/guest/bpf-adversarial.sh).

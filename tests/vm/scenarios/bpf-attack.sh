@@ -1,4 +1,4 @@
-# kernel: stock
+# kernel: debian12
 # ide: attack
 # timeout: 420
 # The reason model of 6.1 proved by attack on Debian 12's own kernel, through the BPF

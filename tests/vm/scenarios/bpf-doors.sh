@@ -1,4 +1,4 @@
-# kernel: stock
+# kernel: debian12
 # timeout: 300
 # Root against the BPF backend on Debian 12's own kernel, door by door, as
 # the attackers of wave 2 walked through them (tests/vm/guest/bpf-doors.sh).

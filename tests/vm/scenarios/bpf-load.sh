@@ -1,4 +1,4 @@
-# kernel: stock
+# kernel: debian12
 # timeout: 180
 # ldpolicy on Debian 12's own kernel, unmodified: the BPF backend chosen by
 # itself, and every command on it (tests/vm/guest/bpf-load.sh).

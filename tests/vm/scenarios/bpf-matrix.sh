@@ -1,4 +1,4 @@
-# kernel: stock
+# kernel: debian12
 # instances: forward reverse
 # timeout: 300
 # The per-reason matrix on Debian 12's own kernel, against the BPF backend:

@@ -1,4 +1,4 @@
-# kernel: stock
+# kernel: debian12
 # timeout: 180
 # Learning mode on Debian 12's own kernel, through the BPF backend: a
 # loaded policy warns about every reason, an observability agent is let

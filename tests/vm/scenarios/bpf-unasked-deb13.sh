@@ -1,0 +1,6 @@
+# kernel: debian13
+# timeout: 180
+# Paths Debian 13's own kernel asks no lockdown reason for, open, then
+# closed by the BPF backend (tests/vm/guest/bpf-unasked.sh).
+. /lib/bpf.sh
+. /lib/bpf-unasked.sh
