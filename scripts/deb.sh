@@ -1,7 +1,11 @@
 #!/bin/bash
 # Build the ldpolicy Debian package into BUILD/deb, and run lintian on it.
 #
-# Usage: scripts/deb.sh BUILD
+# Usage: scripts/deb.sh BUILD [ARCH]
+#
+# ARCH: another Debian architecture to cross-build for (arm64: with
+# dpkg-buildpackage -a, the :arm64 build dependencies through multiarch),
+# into BUILD/deb-ARCH. Default: the machine's own, into BUILD/deb.
 #
 # The sources the package needs are staged in BUILD/deb/ldpolicy-VERSION
 # (the tree stays clean, and uncommitted changes are in), with a
@@ -11,11 +15,19 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$(realpath -m "$1")
+native=$(dpkg --print-architecture)
+arch=${2:-$native}
 version=$(cat "$top/VERSION")
-src=$out/deb/ldpolicy-$version
+deb_dir=$out/deb
+cross=()
+if [ "$arch" != "$native" ]; then
+	deb_dir=$out/deb-$arch
+	cross=(-a "$arch")
+fi
+src=$deb_dir/ldpolicy-$version
 die() { echo "deb.sh: $*" >&2; exit 1; }
 
-rm -rf "$out/deb"
+rm -rf "$deb_dir"
 mkdir -p "$src"
 (cd "$top" && tar -cf - VERSION debian policies kernel/include/uapi userspace/ldpolicy) |
 	tar -xf - -C "$src"
@@ -31,14 +43,14 @@ ldpolicy ($version) unstable; urgency=medium
  -- $(sed -n 's/^Maintainer: //p' "$top/debian/control")  $(LC_ALL=C date -u -R -d "@$epoch")
 EOT
 
-(cd "$src" && dpkg-buildpackage -b -us -uc) > "$out/deb/build.log" 2>&1 ||
-	{ tail -n 30 "$out/deb/build.log" >&2; die "dpkg-buildpackage failed: $out/deb/build.log"; }
+(cd "$src" && dpkg-buildpackage -b -us -uc "${cross[@]}") > "$deb_dir/build.log" 2>&1 ||
+	{ tail -n 30 "$deb_dir/build.log" >&2; die "dpkg-buildpackage failed: $deb_dir/build.log"; }
 
-deb=$out/deb/ldpolicy_${version}_$(dpkg --print-architecture).deb
+deb=$deb_dir/ldpolicy_${version}_$arch.deb
 [ -f "$deb" ] || die "no $deb"
 # what lintian finds, warnings too, fails the build
 lintian --fail-on error,warning --display-info \
-	"$out/deb/ldpolicy_${version}_$(dpkg --print-architecture).changes" > "$out/deb/lintian.log" 2>&1 ||
-	{ cat "$out/deb/lintian.log" >&2; die "lintian is not clean"; }
-ln -sf "$(basename "$deb")" "$out/deb/ldpolicy.deb"
-echo "  DEB     $deb (lintian: $(grep -c . "$out/deb/lintian.log") lines)"
+	"$deb_dir/ldpolicy_${version}_$arch.changes" > "$deb_dir/lintian.log" 2>&1 ||
+	{ cat "$deb_dir/lintian.log" >&2; die "lintian is not clean"; }
+ln -sf "$(basename "$deb")" "$deb_dir/ldpolicy.deb"
+echo "  DEB     $deb (lintian: $(grep -c . "$deb_dir/lintian.log") lines)"

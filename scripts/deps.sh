@@ -49,6 +49,10 @@ declare -A groups=(
 	# The Debian system the boot scenarios boot: debootstrap, and
 	# mkfs.ext4 -d to write it into a disk image.
 	[debian]="debootstrap e2fsprogs"
+	# make check-arm64: ldpolicy and the test tools cross-built for arm64
+	# (the :arm64 libraries through multiarch: deps.sh adds the
+	# architecture), booted under qemu-system-aarch64.
+	[arm64]="gcc-aarch64-linux-gnu libc6-dev:arm64 libbpf-dev:arm64 libelf-dev:arm64 zlib1g-dev:arm64 libzstd-dev:arm64 libssl-dev:arm64 libjansson-dev:arm64 qemu-system-arm"
 	# Fuzzing: clang's libFuzzer with ASan and UBSan (libclang-rt-dev: the
 	# runtime of the release's default clang, 14 on Debian 12, 19 on 13).
 	[fuzz]="clang libclang-rt-dev"
@@ -75,8 +79,9 @@ if [ $list = 1 ]; then
 	exit 0
 fi
 
+# (of any architecture: libbpf-dev answers for libbpf-dev:amd64 and :arm64)
 installed() {
-	[ "$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null || true)" = installed ]
+	dpkg-query -W -f='${db:Status-Status}\n' "$1" 2>/dev/null | grep -qx installed
 }
 # "a|b": a package one release names a and the other b (systemd-dev on
 # Debian 13 holds what systemd itself does on 12): the first that apt
@@ -137,6 +142,13 @@ update() {
 export DEBIAN_FRONTEND=noninteractive
 # An out-of-date package list is the common cause of a failed install on a
 # fresh machine: refresh it once, then install.
+# a package of another architecture (libbpf-dev:arm64): dpkg must know it
+for p in "${missing[@]}"; do
+	a=${p##*:}
+	[ "$a" != "$p" ] || continue
+	[ "$a" = "$(dpkg --print-architecture)" ] || dpkg --print-foreign-architectures | grep -qx "$a" ||
+		dpkg --add-architecture "$a"
+done
 update
 for i in "${!missing[@]}"; do
 	missing[$i]=$(pick "${missing[$i]}")	# now that apt knows every package

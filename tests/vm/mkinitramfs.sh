@@ -2,26 +2,32 @@
 # Build the test initramfs: busybox-static, the guest side of the harness,
 # every scenario, and the given files.
 #
-# Usage: tests/vm/mkinitramfs.sh [--only] OUT.cpio GEN_INIT_CPIO [DEST=SRC...]
+# Usage: tests/vm/mkinitramfs.sh [--only] [--busybox PATH] OUT.cpio GEN_INIT_CPIO [DEST=SRC...]
 #   --only         just the given files (and their directories): an archive
 #                  to append to another, as a kernel's modules are
+#   --busybox PATH busybox-static of another architecture (arm64): its
+#                  applets are the host's /bin/busybox's, the same Debian
+#                  package built for the host
 #   GEN_INIT_CPIO  the kernel's usr/gen_init_cpio, built for the host
 #   DEST=SRC       put file SRC at DEST in the image (mode from SRC)
 # No root needed: the archive is described, not staged (device nodes too).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 only=0
-if [ "${1:-}" = --only ]; then
-	only=1
-	shift
-fi
+busybox=/bin/busybox
+while :; do
+	case ${1:-} in
+	--only) only=1; shift ;;
+	--busybox) busybox=$2; shift 2 ;;
+	*) break ;;
+	esac
+done
 out=$1
 gen=$2
 shift 2
-busybox=/bin/busybox
 
-[ $only = 1 ] || [ -x "$busybox" ] ||
-	{ echo "mkinitramfs.sh: $busybox missing (apt-get install busybox-static)" >&2; exit 1; }
+[ $only = 1 ] || { [ -x /bin/busybox ] && [ -f "$busybox" ]; } ||
+	{ echo "mkinitramfs.sh: $busybox or /bin/busybox missing (apt-get install busybox-static)" >&2; exit 1; }
 
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
@@ -33,7 +39,7 @@ base() {
 	echo "nod /dev/console 0600 0 0 c 5 1"
 	echo "nod /dev/null 0666 0 0 c 1 3"
 	echo "file /bin/busybox $busybox 0755 0 0"
-	for applet in $("$busybox" --list-full); do
+	for applet in $(/bin/busybox --list-full); do
 		echo "slink /$applet /bin/busybox 0777 0 0"
 	done | grep -v '^slink /bin/busybox '
 	echo "file /init $here/guest/init 0755 0 0"
@@ -42,7 +48,8 @@ base() {
 	done
 	echo "file /etc/passwd $here/guest/passwd 0644 0 0"
 	echo "file /etc/group $here/guest/group 0644 0 0"
-	for s in "$here"/scenarios/*.sh "$here"/demo/*.sh "$here"/../bench/scenarios/*.sh; do
+	for s in "$here"/scenarios/*.sh "$here"/scenarios-arm64/*.sh "$here"/demo/*.sh \
+		"$here"/../bench/scenarios/*.sh; do
 		d=$(basename "$(dirname "$s")")
 		[ "$d" = demo ] || d=scenarios
 		echo "file /$d/$(basename "$s") $s 0644 0 0"

@@ -7,6 +7,10 @@
 #   -i INITRAMFS      the test initramfs (tests/vm/mkinitramfs.sh)
 #   -I NAME=INITRAMFS the initramfs for kernel NAME (its modules), if not -i
 #   -m NAME=MEGABYTES memory for kernel NAME (default 512)
+#   -a NAME=ARCH      kernel NAME is for ARCH: x86_64 (the default, on
+#                     qemu-system-x86_64) or arm64 (qemu-system-aarch64
+#                     -M virt: the kernel log on its PL011, ttyAMA0, the
+#                     TAP on a virtio console, hvc0)
 #   -d NAME=IMAGE     a disk image scenarios can boot ("# disk: NAME")
 #   -r NAME=INITRD    another initramfs scenarios can ask for ("# initrd:")
 #   -o DIR            where logs go: DIR/SCENARIO/{console,tap}.log
@@ -44,7 +48,7 @@
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-declare -A kernels=() initrds=() mems=() disks=() named_initrds=()
+declare -A kernels=() initrds=() mems=() disks=() named_initrds=() arches=()
 default_kernel=
 initrd=
 out=build/vm
@@ -52,8 +56,9 @@ jobs=2
 verbose=0
 scen=$here/scenarios
 
-while getopts "k:i:I:m:d:r:o:j:vS:" opt; do
+while getopts "k:i:I:m:a:d:r:o:j:vS:" opt; do
 	case $opt in
+	a) arches[${OPTARG%%=*}]=${OPTARG#*=} ;;
 	d) disks[${OPTARG%%=*}]=${OPTARG#*=} ;;
 	r) named_initrds[${OPTARG%%=*}]=${OPTARG#*=} ;;
 	I) initrds[${OPTARG%%=*}]=${OPTARG#*=} ;;
@@ -75,7 +80,14 @@ shift $((OPTIND - 1))
 die() { echo "run.sh: $*" >&2; exit 2; }
 [ -n "$default_kernel" ] || die "no kernel (-k test=path/to/bzImage)"
 [ -f "$initrd" ] || die "no initramfs (-i path)"
-command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing"
+for k in "${!kernels[@]}"; do
+	case ${arches[$k]:-x86_64} in
+	x86_64) q=qemu-system-x86_64 ;;
+	arm64) q=qemu-system-aarch64 ;;
+	*) die "kernel $k: unknown architecture '${arches[$k]}' (x86_64, arm64)" ;;
+	esac
+	command -v $q >/dev/null || die "$q missing (for kernel $k)"
+done
 
 header() { sed -n "s/^# $1: *//p" "$2" | head -n1; }
 
@@ -103,7 +115,7 @@ splat='(^|\] )(BUG: |WARNING: |Oops|Kernel panic|general protection fault|UBSAN:
 run_one() {
 	local name=$1 file=$scen/${1%%@*}.sh dir=$out/$1 arg=
 	local cmdline kunit kname timeout kernel append start rc kdb drive initramfs mem icount
-	local dname iname ide disk=() boot=()
+	local dname iname ide disk=() boot=() arch machine=() ports=()
 	cmdline=$(header cmdline "$file")
 	kunit=$(header kunit "$file")
 	kname=$(header kernel "$file")
@@ -113,6 +125,7 @@ run_one() {
 	icount=$(header icount "$file")
 	[ -z "$icount" ] || icount="-icount shift=$icount"
 	kernel=${kernels[$kname]:-}
+	arch=${arches[$kname]:-x86_64}
 	initramfs=${initrds[$kname]:-$initrd}
 	mem=${mems[$kname]:-512}
 	dname=$(header disk "$file")
@@ -150,12 +163,16 @@ run_one() {
 		disk+=(-drive "file=${disks[$ide]},if=ide,index=0,media=disk,format=raw,snapshot=on")
 	fi
 	[ "$name" = "${name%%@*}" ] || arg=${name#*@}
-	append="console=ttyS0 panic=-1 ldtest=${name%%@*}"
+	if [ "$arch" = arm64 ]; then
+		append="console=ttyAMA0 ldtap=/dev/hvc0 panic=-1 ldtest=${name%%@*}"
+	else
+		append="console=ttyS0 panic=-1 ldtest=${name%%@*}"
+	fi
 	[ -z "$arg" ] || append="$append ldarg=$arg"
 	[ -z "$kunit" ] || append="$append kunit.enable=1 kunit.filter_glob=$kunit"
 	[ -z "$cmdline" ] || append="$append $cmdline"
 	echo "$append" > "$dir/cmdline"
-	echo x86_64 > "$dir/arch"
+	echo "$arch" > "$dir/arch"
 
 	# ttyS3: kdb, driven from here (kdb-drive.sh), when the boot asks for it
 	kdb=null
@@ -169,13 +186,22 @@ run_one() {
 		;;
 	esac
 
+	if [ "$arch" = arm64 ]; then
+		# pauth-impdef: pointer authentication with QEMU's own cheap hash
+		machine=(qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on)
+		ports=(-serial "file:$dir/console.log" -device virtio-serial-pci
+			-chardev "file,id=tap,path=$dir/tap.log" -device virtconsole,chardev=tap)
+	else
+		machine=(qemu-system-x86_64 -cpu max)
+		ports=(-serial "file:$dir/console.log" -serial "file:$dir/tap.log" -serial null
+			-serial "$kdb")
+	fi
 	start=$(date +%s%N)
-	timeout -k 5 "$timeout" qemu-system-x86_64 \
+	timeout -k 5 "$timeout" "${machine[@]}" \
 		-nodefaults -display none -no-reboot \
-		-accel tcg -cpu max -smp 1 -m "${mem}M" $icount \
+		-accel tcg -smp 1 -m "${mem}M" $icount \
 		-kernel "$kernel" "${boot[@]}" "${disk[@]}" -append "$append" \
-		-serial "file:$dir/console.log" -serial "file:$dir/tap.log" -serial null \
-		-serial "$kdb" > "$dir/qemu.log" 2>&1
+		"${ports[@]}" > "$dir/qemu.log" 2>&1
 	rc=$?
 	if [ -n "$drive" ]; then
 		kill "$drive" 2>/dev/null

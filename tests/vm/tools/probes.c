@@ -13,7 +13,9 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#if defined(__x86_64__) || defined(__i386__)
 #include <sys/io.h>
+#endif
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -64,7 +66,8 @@ static void probe_dev_port(struct result *r)
 	result_errno(r, open_close("/dev/port", O_RDONLY));
 }
 
-/* arch/x86/kernel/ioport.c: ksys_ioperm(), SYSCALL_DEFINE1(iopl) */
+/* arch/x86/kernel/ioport.c: ksys_ioperm(), SYSCALL_DEFINE1(iopl); x86 only */
+#if defined(__x86_64__) || defined(__i386__)
 static void probe_ioperm(struct result *r)
 {
 	if (ioperm(0x80, 1, 1)) {
@@ -84,6 +87,17 @@ static void probe_iopl(struct result *r)
 	iopl(0);
 	result_errno(r, 0);
 }
+#else
+static void probe_ioperm(struct result *r)
+{
+	result_set(r, UNAVAILABLE, 0, "ioperm(2) is x86 only");
+}
+
+static void probe_iopl(struct result *r)
+{
+	result_set(r, UNAVAILABLE, 0, "iopl(2) is x86 only");
+}
+#endif
 
 /* fs/proc/kcore.c: open_kcore() */
 static void probe_kcore(struct result *r)
@@ -338,6 +352,12 @@ static void probe_tiocsserial(struct result *r)
 	}
 	if (ioctl(fd, TIOCGSERIAL, &orig)) {
 		result_set(r, ERROR, errno, "TIOCGSERIAL: %s", strerror(errno));
+		close(fd);
+		return;
+	}
+	/* arm64 -M virt: the 8250 driver's ports are placeholders, no UART */
+	if (orig.type == PORT_UNKNOWN) {
+		result_set(r, UNAVAILABLE, 0, "no UART behind /dev/ttyS2 (no 8250 on this machine)");
 		close(fd);
 		return;
 	}
