@@ -1,6 +1,0 @@
-# kernel: debian13
-# timeout: 120
-# Loading at boot on Debian 13's own kernel: the same loader sets the BPF
-# backend up and loads the valid policies into it (tests/vm/guest/boot.sh).
-. /lib/boot.sh
-boot_load bpf
