@@ -120,9 +120,14 @@ rm /sys/fs/bpf/pre-fmod
 status_is "and status says nothing is loaded" 0 "$none_loaded"
 
 # The setup lock held by someone else: the load says so, and does not hang.
-ldbpfdoor hold-lock 15 > /tmp/lock 2>&1 &
+# (held for longer than the load waits, from when it is held: under TCG,
+# arm64's above all, the holder may take seconds to start)
+ldbpfdoor hold-lock 30 > /tmp/lock 2>&1 &
 lock_pid=$!
-sleep 1
+for _ in $(seq 60); do
+	grep -q '^lock ' /tmp/lock && break
+	sleep 0.5
+done
 load_refused "the setup lock held: the load gives up after 10 s (exit 3)" \
 	"has held its lock for 10 seconds"
 kill $lock_pid 2>/dev/null
