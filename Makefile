@@ -178,13 +178,15 @@ ldstress_SRCS := tests/vm/tools/ldstress.c tests/vm/tools/errname.c
 ldtime_SRCS  := tests/vm/tools/ldtime.c
 ldaudit_SRCS := tests/vm/tools/ldaudit.c
 ldsysbench_SRCS := tests/vm/tools/ldsysbench.c tests/vm/tools/errname.c
-# linked statically: with what Debian 13's libelf.a lacks
+# libbpf linked statically: with what Debian 13's libelf.a lacks
+STATIC_ELF_SRCS := userspace/ldpolicy/static/eu_search.c
 ldbpfdoor_SRCS := tests/vm/tools/ldbpfdoor.c tests/vm/tools/ldbpfdoor_setup.c \
-	tests/vm/tools/errname.c userspace/ldpolicy/static/eu_search.c
+	tests/vm/tools/errname.c $(STATIC_ELF_SRCS)
 ldbpfdoor_LIBS := -lbpf -lelf -lz -lzstd
 ldattack_SRCS := tests/vm/tools/ldattack.c tests/vm/tools/attack_dma.c \
 	tests/vm/tools/attack_kernel.c tests/vm/tools/attack_trace.c tests/vm/tools/attack_bpf.c \
-	tests/vm/tools/attack_kexec.c tests/vm/tools/attack_pfkey.c $(filter-out %/ldprobe.c,$(ldprobe_SRCS))
+	tests/vm/tools/attack_kexec.c tests/vm/tools/attack_pfkey.c $(filter-out %/ldprobe.c,$(ldprobe_SRCS)) \
+	$(STATIC_ELF_SRCS)
 ldattack_LIBS := -lbpf -lelf -lz -lzstd
 
 $(addprefix $(VM_BIN)/,$(VM_TOOLS)): $(VM_BIN)/%: | deps-vm+ldpolicy+bpf
