@@ -12,9 +12,12 @@
 # BUILD_DIR/src/linux-source-X.Y/PACKAGE_VERSION/   one fetched version
 # BUILD_DIR/src/linux-source-X.Y/current            a symlink to it
 #
-# Nothing is fetched when the current version is cached with the files the
-# model cites. Without network a cached version is used, and said so; with
-# none, this fails: a model is never left unchecked.
+# The package comes from the Debian release whose kernel is X.Y (6.1:
+# bookworm, 6.12: trixie), through apt of that release alone
+# (scripts/release-apt.sh), whichever release this machine runs. Nothing
+# is fetched when the current version is cached with the files the model
+# cites. Without network a cached version is used, and said so; with none,
+# this fails: a model is never left unchecked.
 set -euo pipefail
 
 build=$(realpath -m "$1")
@@ -28,23 +31,25 @@ die() { echo "kernel-source.sh: $*" >&2; exit 1; }
 for t in apt-get apt-cache dpkg-deb xz tar; do
 	command -v "$t" >/dev/null || die "'$t' is not installed (scripts/deps.sh source)"
 done
+case $series in
+6.1) suite=bookworm ;;
+6.12) suite=trixie ;;
+*) die "no Debian release is known whose kernel is $series (6.1: bookworm, 6.12: trixie)" ;;
+esac
 mkdir -p "$top"
 
 # what the model cites: a cached tree without one of them is refetched
 cited=$("$check" --cited "$model")
 key=$(printf '%s\n' "$cited" | sha256sum | cut -c1-16)
 
-pick() {
-	apt-cache show --no-all-versions "$pkg" 2>/dev/null | awk '/^Version:/ { print $2; exit }'
-}
-version=$(pick)
-if [ -z "$version" ] && [ "$(id -u)" = 0 ]; then
-	apt-get update -q >/dev/null 2>&1 || true
-	version=$(pick)
-fi
+# shellcheck source=scripts/release-apt.sh
+. "$here/release-apt.sh"
+release_apt "$build" "$suite" "$(dpkg --print-architecture)"
+version=$(apt-cache "${aptopts[@]}" show --no-all-versions "$pkg" 2>/dev/null |
+	awk '/^Version:/ { print $2; exit }')
 cached() { [ -f "$top/current/.done" ] && [ "$(cat "$top/current/.cited")" = "$key" ]; }
 if [ -z "$version" ]; then
-	cached || die "apt knows no $pkg (on Debian 12 it is in bookworm's main), and none is cached"
+	cached || die "apt knows no $pkg in $suite ($aptdir), and none is cached"
 	echo "kernel-source.sh: apt knows no $pkg; using the cached $(readlink "$top/current")" >&2
 	exit 0
 fi
@@ -57,7 +62,7 @@ fi
 echo "  FETCH   $pkg $version"
 tmp=$(mktemp -d "$top/fetch.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-if ! (cd "$tmp" && apt-get download -q "$pkg=$version" >/dev/null 2>&1); then
+if ! (cd "$tmp" && apt-get "${aptopts[@]}" download -q "$pkg=$version" >/dev/null 2>&1); then
 	if cached; then
 		echo "kernel-source.sh: cannot download $pkg $version; using the cached $(readlink "$top/current")" >&2
 		exit 0

@@ -62,28 +62,16 @@ debian13-arm64) suite=trixie arch=arm64 flavour=arm64 ;;
 esac
 mkdir -p "$stock"
 
-# apt of that release and architecture alone: its own sources, lists and
-# cache, nothing installed; the host's trusted keys (both releases' are in
-# debian-archive-keyring on either).
-aptdir=$stock/apt/$suite-$arch
-mkdir -p "$aptdir/lists/partial" "$aptdir/cache/archives/partial" "$aptdir/parts"
-read -r mirror security < <("$top/scripts/debian-mirror.sh")
-printf 'deb %s %s main\ndeb %s %s-security main\n' "$mirror" "$suite" "$security" "$suite" \
-	> "$aptdir/sources.list"
-: > "$aptdir/status"
-aptopts=(-o Dir::Etc::SourceList="$aptdir/sources.list" -o Dir::Etc::SourceParts="$aptdir/parts"
-	-o Dir::State::Lists="$aptdir/lists" -o Dir::Cache="$aptdir/cache"
-	-o Dir::Cache::pkgcache=pkgcache.bin -o Dir::Cache::srcpkgcache=srcpkgcache.bin
-	-o Dir::State::Status="$aptdir/status" -o APT::Architecture="$arch"
-	-o APT::Architectures::="$arch" -o Debug::NoLocking=1)
+# apt of that release and architecture alone (scripts/release-apt.sh)
+# shellcheck source=scripts/release-apt.sh
+. "$top/scripts/release-apt.sh"
+release_apt "$build" "$suite" "$arch"
 
 # The package linux-image-FLAVOUR points at, and its version.
 pick() {
 	apt-cache "${aptopts[@]}" depends "linux-image-$flavour" 2>/dev/null |
 		awk -v f="$flavour" '$1 == "Depends:" && $2 ~ ("^linux-image-[0-9].*-" f "$") { print $2; exit }'
 }
-apt-get "${aptopts[@]}" update -q > "$aptdir/update.log" 2>&1 ||
-	echo "stock-kernel.sh: apt-get update for $suite/$arch failed ($aptdir/update.log)" >&2
 pkg=$(pick)
 version=
 [ -z "$pkg" ] || version=$(apt-cache "${aptopts[@]}" show --no-all-versions "$pkg" 2>/dev/null |
