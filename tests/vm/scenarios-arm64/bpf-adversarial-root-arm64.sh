@@ -2,4 +2,5 @@
 # timeout: 900
 # Root against the BPF backend on Debian 13's own arm64 kernel: every door, and
 # the denial still in force after each (tests/vm/guest/bpf-adversarial.sh).
+. /lib/bpf.sh
 . /lib/bpf-adversarial.sh
