@@ -24,6 +24,9 @@
 #   # kunit: GLOB        run the built-in KUnit suites matching GLOB at boot
 #   # kernel: NAME       boot this kernel instead of the default
 #   # timeout: SECONDS   hard limit for the boot (default 60)
+#   # smp: N             boot with N virtual CPUs (default 1); TCG runs
+#                        them on host threads of their own, so code on two
+#                        CPUs really runs at once (the kernel must be SMP)
 #   # icount: SHIFT      QEMU -icount: the guest clock advances 2^SHIFT ns
 #                        per instruction it runs, so a time measured in the
 #                        guest counts instructions (make bench's hook)
@@ -114,7 +117,7 @@ splat='(^|\] )(BUG: |WARNING: |Oops|Kernel panic|general protection fault|UBSAN:
 
 run_one() {
 	local name=$1 file=$scen/${1%%@*}.sh dir=$out/$1 arg=
-	local cmdline kunit kname timeout kernel append start rc kdb drive initramfs mem icount
+	local cmdline kunit kname timeout kernel append start rc kdb drive initramfs mem icount smp
 	local dname iname ide disk=() boot=() arch machine=() ports=()
 	cmdline=$(header cmdline "$file")
 	kunit=$(header kunit "$file")
@@ -124,6 +127,11 @@ run_one() {
 	timeout=${timeout:-60}
 	icount=$(header icount "$file")
 	[ -z "$icount" ] || icount="-icount shift=$icount"
+	smp=$(header smp "$file")
+	smp=${smp:-1}
+	# one CPU per socket: SeaBIOS's MP table lists one CPU per package,
+	# and a kernel without ACPI finds its CPUs there
+	smp="$smp,sockets=$smp,cores=1,threads=1"
 	kernel=${kernels[$kname]:-}
 	arch=${arches[$kname]:-x86_64}
 	initramfs=${initrds[$kname]:-$initrd}
@@ -199,7 +207,7 @@ run_one() {
 	start=$(date +%s%N)
 	timeout -k 5 "$timeout" "${machine[@]}" \
 		-nodefaults -display none -no-reboot \
-		-accel tcg -smp 1 -m "${mem}M" $icount \
+		-accel tcg -smp "$smp" -m "${mem}M" $icount \
 		-kernel "$kernel" "${boot[@]}" "${disk[@]}" -append "$append" \
 		"${ports[@]}" > "$dir/qemu.log" 2>&1
 	rc=$?
