@@ -103,7 +103,11 @@ endif
 #   test    the kernel most scenarios boot: lockdown_policy loadable,
 #           the per-reason matrix's paths, KUnit, BTF
 #   static  static mode: policies/coco-devmem.ldp built in, sealed at boot
-#   debug   KASAN, lockdep, atomic-sleep checks: the stress scenario
+#   debug   KASAN, lockdep, atomic-sleep checks, two CPUs: the stress
+#           scenario, the KUnit suites, audit and IMA beside concurrent loads
+#   kcsan   KCSAN, two CPUs: the stress scenario under the data-race
+#           detector (it cannot share a kernel with KASAN); base.config
+#           only, to keep it cheap
 #   bpf     no lockdown_policy, the BPF LSM: ldpolicy's BPF backend, and
 #           the matrix's paths
 # Besides these, the scenarios boot Debian's own kernels (stock, below).
@@ -116,7 +120,7 @@ KTREE    := $(BUILD)/linux
 KCC      := ccache gcc
 KCCACHE  := CCACHE_DIR=$(abspath $(BUILD)/ccache) CCACHE_NOHASHDIR=1
 KSCRIPTS := scripts/kernel-tree.sh scripts/kernel-config.sh scripts/cache-key.sh
-KCONFIGS := test static debug bpf
+KCONFIGS := test static debug bpf kcsan
 kimage    = $(BUILD)/obj-$(1)/arch/x86/boot/bzImage
 
 KFRAGS_test   := kernel/configs/base.config kernel/configs/matrix.config \
@@ -126,6 +130,7 @@ KFRAGS_bpf    := kernel/configs/base.config kernel/configs/matrix.config \
 KFRAGS_static := kernel/configs/base.config kernel/configs/static.config \
 	$(BUILD)/static-boot.config
 KFRAGS_debug  := kernel/configs/base.config kernel/configs/debug.config
+KFRAGS_kcsan  := kernel/configs/base.config kernel/configs/kcsan.config
 # what else goes into a configuration's image
 KINPUTS_static := policies $(LDP_SRCS)
 KTARGETS_test  := modules

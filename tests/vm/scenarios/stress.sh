@@ -1,12 +1,8 @@
 # kernel: debug
+# smp: 2
 # timeout: 240
 # cmdline: lockdown_policy_warn=perf
-# Concurrency on the debug kernel (KASAN, lockdep, atomic-sleep checks):
-# writers loading valid, loosening and malformed blobs, readers of every
-# securityfs file, tasks hammering gated paths, and tasks asking about a
-# warned reason (LOCKDOWN_PERF, in warn mode from boot), for a bounded time,
-# with lockdown_policy's invariants checked throughout (tests/vm/tools/
-# ldstress.c); the denial counters must add up to the refusals the
-# operations met, and the warnings counter and the warnings file to the
-# questions each task asked. The runner fails the scenario on any splat in the log.
-run_tap ldstress ldstress -t 25 -w 3 -r 2 -o 2 -W 3
+# Concurrency on the debug kernel (KASAN, lockdep, atomic-sleep checks),
+# on two CPUs: see tests/vm/guest/stress.sh. The static level's race test
+# runs on this kernel in kunit-debug.
+. /lib/stress.sh
