@@ -119,7 +119,8 @@ KTREE    := $(BUILD)/linux
 # is for pahole and gdb, which do not need it to be the kernel's own).
 KCC      := ccache gcc
 KCCACHE  := CCACHE_DIR=$(abspath $(BUILD)/ccache) CCACHE_NOHASHDIR=1
-KSCRIPTS := scripts/kernel-tree.sh scripts/kernel-config.sh scripts/cache-key.sh
+KSCRIPTS := scripts/kernel-tree.sh scripts/series-lib.sh scripts/kernel-config.sh \
+	scripts/cache-key.sh
 KCONFIGS := test static debug bpf kcsan
 kimage    = $(BUILD)/obj-$(1)/arch/x86/boot/bzImage
 

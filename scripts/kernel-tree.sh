@@ -1,7 +1,9 @@
 #!/bin/bash
 # Assemble the kernel source tree: Debian's linux-source-6.12, plus the
 # edits in kernel/patches/ and the new files under kernel/, as listed in
-# kernel/series.
+# kernel/series. The new files are copied as they are (their content at
+# the end of the series); the patches' edits of the pristine tree are
+# applied, their edits of new files are in those files already.
 #
 # Usage: scripts/kernel-tree.sh BUILD_DIR
 #
@@ -45,33 +47,27 @@ if [ ! -d "$tree" ]; then
 fi
 
 # Parse the series: patches in order, and which overlay file each claims.
-patches=()
-declare -A claimed=()
-while read -r patch files; do
-	case "$patch" in '' | '#'*) continue ;; esac
-	[ -f "$kdir/patches/$patch" ] || die "series names missing patch $patch"
-	patches+=("$patch")
-	for f in $files; do
-		[ -f "$kdir/$f" ] || die "series: $patch claims missing file kernel/$f"
-		[ -z "${claimed[$f]+x}" ] || die "series: kernel/$f claimed twice"
-		claimed[$f]=$patch
-	done
-done < "$kdir/series"
+. "$top/scripts/series-lib.sh"
+series_parse
+series_check
+patches=("${series_patches[@]}")
 
 overlay=()
 while IFS= read -r f; do
-	[ -n "${claimed[$f]+x}" ] ||
+	[ -n "${series_owner[$f]+x}" ] ||
 		die "kernel/$f is in no patch of kernel/series; add it to one"
 	overlay+=("$f")
 done < <(cd "$kdir" && find . -type f ! -path './patches/*' ! -path './configs/*' \
 	! -name series ! -name cover-letter.txt ! -name 'README*' ! -name '*.orig' ! -name '*.rej' |
 	sed 's#^\./##' | sort)
 
-# Files named by the patches.
+# Files of the pristine tree named by the patches (their edits of new
+# files are in the new files' content already).
 patched=()
 for p in "${patches[@]}"; do
-	while IFS= read -r f; do patched+=("$f"); done < <(
-		sed -n 's#^+++ b/\([^\t ]*\).*#\1#p' "$kdir/patches/$p")
+	while IFS= read -r f; do
+		[ -n "${series_owner[$f]+x}" ] || patched+=("$f")
+	done < <(series_touched "$kdir/patches/$p")
 done
 
 stage=$(mktemp -d "$build/stage.XXXXXX")
@@ -87,8 +83,9 @@ for f in "${files[@]}"; do
 	fi
 done
 for p in "${patches[@]}"; do
-	patch -s -p1 -d "$stage" --batch --fuzz=0 --no-backup-if-mismatch \
-		< "$kdir/patches/$p" || die "patch $p does not apply to $version"
+	series_pristine_part "$kdir/patches/$p" |
+		patch -s -p1 -d "$stage" --batch --fuzz=0 --no-backup-if-mismatch ||
+		die "patch $p does not apply to $version"
 done
 for f in "${overlay[@]}"; do
 	mkdir -p "$stage/$(dirname "$f")"
