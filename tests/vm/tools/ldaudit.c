@@ -6,11 +6,14 @@
  * Usage: ldaudit [-n] [-w MS] COMMAND [ARG...]
  *   Registers itself as the audit daemon (AUDIT_SET: enabled, pid; with
  *   -n only the pid, leaving audit as enabled or not as it is), runs
- *   COMMAND with its output on ours, then prints every record that
- *   arrives until none has for MS milliseconds (default 1000), one per
- *   line: "type=N MESSAGE". Records queued before it registered (the
- *   kernel holds a backlog for the first daemon) are printed too, so a
- *   test matches records by content, not by position.
+ *   COMMAND with its output on ours, and prints every record as it
+ *   arrives, while COMMAND runs (as a daemon drains them: the kernel's
+ *   backlog stays short, and loads do not wait on it) and after it,
+ *   until none has for MS milliseconds (default 1000), one per line:
+ *   "type=N MESSAGE", in the order the kernel sent them. Records queued
+ *   before it registered (the kernel holds a backlog for the first
+ *   daemon) are printed too, so a test matches records by content, not
+ *   by position.
  * Exits with COMMAND's status, or 2 if the audit socket cannot be used.
  */
 #include <errno.h>
@@ -120,14 +123,27 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ldaudit: %s: %s\n", argv[1], strerror(errno));
 		_exit(127);
 	}
-	if (waitpid(pid, &status, 0) < 0)
-		return 2;
-	for (;;) {
+	/* while COMMAND runs, then until the records stop for wait_ms */
+	for (bool running = true;;) {
 		struct pollfd p = { .fd = fd, .events = POLLIN };
+		pid_t w;
 		ssize_t n;
+		int r;
 
-		if (poll(&p, 1, wait_ms) <= 0)
+		if (running) {
+			w = waitpid(pid, &status, WNOHANG);
+			if (w < 0)
+				return 2;
+			running = !w;
+		}
+		r = poll(&p, 1, running ? 50 : wait_ms);
+		if (r < 0 && errno != EINTR)
+			return 2;
+		if (r <= 0) {
+			if (running)
+				continue;
 			break;
+		}
 		n = recv(fd, buf, sizeof(buf), 0);
 		if (n < (ssize_t)NLMSG_HDRLEN)
 			break;
