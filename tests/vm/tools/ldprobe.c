@@ -2,7 +2,9 @@
 /*
  * ldprobe - drive one lockdown-gated kernel path and report what happened.
  *
- * Runs inside the test VM (statically linked). Usage: ldprobe PROBE...
+ * Runs inside the test VM (statically linked). Usage: ldprobe [-c COMM] PROBE...
+ * (-c: run the probes under the comm COMM, prctl(PR_SET_NAME): what the
+ * kernel records as the task that asked).
  * For each probe it prints one line: "PROBE: allowed [(how)]", "PROBE: EPERM"
  * or "PROBE: denied (how)" for the lockdown refusal, "PROBE: unavailable
  * (why)" when this kernel has no such path, or "PROBE: error ...", and
@@ -19,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 
 #include "errname.h"
 #include "probes.h"
@@ -27,7 +30,7 @@ static void usage(FILE *f)
 {
 	const struct probe *p;
 
-	fprintf(f, "usage: ldprobe PROBE...\nprobes:\n");
+	fprintf(f, "usage: ldprobe [-c COMM] PROBE...\nprobes:\n");
 	for (p = probes; p->name; p++)
 		fprintf(f, "  %-16s %-28s %s%s%s\n", p->name, p->reason, p->what,
 			p->needs ? ", through " : "", p->needs ? p->needs : "");
@@ -37,6 +40,14 @@ int main(int argc, char **argv)
 {
 	int worst = 0;
 
+	if (argc > 2 && !strcmp(argv[1], "-c")) {
+		if (prctl(PR_SET_NAME, argv[2]) < 0) {
+			perror("ldprobe: PR_SET_NAME");
+			return 3;
+		}
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc < 2) {
 		usage(stderr);
 		return 3;
