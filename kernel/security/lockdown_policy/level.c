@@ -19,8 +19,11 @@
  *
  * Called after every change of @s: at boot, once the builtin policy and
  * the command line are applied, and after each load. Lockless: the
- * denied set only gains bits, and each change calls this after making
- * it, so the last call sees every bit.
+ * denied set only gains bits, each change calls this after making it,
+ * and lock_kernel_down() raises atomically and never lowers, so whichever
+ * of two calls at once writes last, the level ends at the higher of the
+ * two levels they computed, and a write to securityfs beside them is not
+ * undone either.
  */
 void lockdown_policy_raise_level(struct lockdown_policy_state *s)
 {
