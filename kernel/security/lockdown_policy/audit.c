@@ -2,9 +2,11 @@
 /*
  * Audit records, as other LSMs emit them:
  *
- *   AUDIT_AVC              each denial, and each question about a warned
- *                          reason (action=warned, permissive=1), while
- *                          audit is enabled: the reason, the task
+ *   AUDIT_AVC              a denial, and a question about a warned reason
+ *                          let through (action=warned, permissive=1),
+ *                          while audit is enabled: the reason and the task
+ *                          that asked, or the context if no task did
+ *                          (report.c says when, and rate-limits them)
  *   AUDIT_MAC_POLICY_LOAD  each load, taken or refused: who loaded, the
  *                          set denied after it, what it added, the set
  *                          warned, the seal
@@ -35,27 +37,48 @@ static void lockdown_policy_audit_warn_pre(struct audit_buffer *ab, void *a)
 }
 
 /**
- * lockdown_policy_audit_denial - record that the policy in force denied
+ * lockdown_policy_audit_denial - record a denial, or a warned question
  * @what: the reason, in range
  * @warned: it did not deny, it let a warned reason through
+ * @context: NULL when the task that asked is current, else the context
+ *	it was asked from ("softirq", "hardirq"), where current is whoever
+ *	was interrupted
  *
- * Any context: the record is allocated with GFP_ATOMIC. Besides our
- * fields, common_lsm_audit() adds the task (pid, comm) and the reason's
- * description (lockdown_reason="..."). Only while audit is enabled (an
- * audit daemon, or audit=1): otherwise the record would only repeat the
- * denial notice in the kernel log, at four times the denial's cost.
+ * With interrupts on, outside NMI: the record is allocated with
+ * GFP_ATOMIC. For a task, common_lsm_audit() adds it (pid, comm) and the
+ * reason's description (lockdown_reason="..."), and the record joins the
+ * task's syscall event; without one, the record names the context and
+ * joins nothing. Only while audit is enabled (an audit daemon, or
+ * audit=1): otherwise the record would only repeat the notice in the
+ * kernel log.
  */
-void lockdown_policy_audit_denial(enum lockdown_reason what, bool warned)
+void lockdown_policy_audit_denial(enum lockdown_reason what, bool warned,
+				  const char *context)
 {
 	struct common_audit_data ad = {
 		.type = LSM_AUDIT_DATA_LOCKDOWN,
 		.u.reason = what,
 	};
+	struct audit_buffer *ab;
 
 	if (!audit_enabled)
 		return;
-	common_lsm_audit(&ad, warned ? lockdown_policy_audit_warn_pre :
-			 lockdown_policy_audit_pre, NULL);
+	if (!context) {
+		common_lsm_audit(&ad, warned ? lockdown_policy_audit_warn_pre :
+				 lockdown_policy_audit_pre, NULL);
+		return;
+	}
+	ab = audit_log_start(NULL, GFP_ATOMIC | __GFP_NOWARN, AUDIT_AVC);
+	if (!ab)
+		return;
+	if (warned)
+		lockdown_policy_audit_warn_pre(ab, &ad);
+	else
+		lockdown_policy_audit_pre(ab, &ad);
+	/* as dump_common_audit_data() writes it for a task */
+	audit_log_format(ab, " context=%s lockdown_reason=\"%s\"", context,
+			 lockdown_reasons[what]);
+	audit_log_end(ab);
 }
 
 /* " key=ID,ID,...", or " key=none" */

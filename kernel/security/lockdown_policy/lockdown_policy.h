@@ -6,7 +6,8 @@
  *   reasons.c  the reason table: identifiers, classes, fingerprint
  *   blob.c     validation of policy blobs (see blob.h)
  *   policy.c   the policy state: what is denied, tighten, seal, counters
- *   refuse.c   the slow path: denials and warnings, counted and noticed
+ *   refuse.c   the slow path: the decision off the allowed path, counted
+ *   report.c   what a denial or a warning leaves: notice, audit, record
  *   watch.c    which tasks asked about each warned reason
  *   boot.c     the lockdown_policy= parameter and the builtin policy
  *   level.c    the static LSM's level, raised to what the policy covers
@@ -64,11 +65,15 @@ struct lockdown_policy_seen {
 
 /**
  * struct lockdown_policy_watch - what learning mode records
- * @lock: serialises @seen; taken with interrupts off, never in NMI
+ * @lock: serialises @seen. A raw spinlock, taken with interrupts off and
+ *	only from a task's own context (never in an interrupt, in NMI or in
+ *	the debugger), for a few bounded copies: it never sleeps, on
+ *	PREEMPT_RT either, and no CPU a debugger stopped can be holding it
+ *	when the debugger asks.
  * @seen: per reason, who asked while it was warned
  */
 struct lockdown_policy_watch {
-	spinlock_t lock;	/* protects @seen */
+	raw_spinlock_t lock;	/* protects @seen */
 	struct lockdown_policy_seen seen[LOCKDOWN_POLICY_NR];
 };
 
@@ -139,8 +144,6 @@ int lockdown_policy_lookup(const char *name);
 /* policy.c */
 int lockdown_policy_state_init(struct lockdown_policy_state *s, struct mutex *lock);
 void lockdown_policy_state_destroy(struct lockdown_policy_state *s);
-int lockdown_policy_refuse(enum lockdown_reason what,
-			   struct lockdown_policy_state *s);
 unsigned long lockdown_policy_denials(struct lockdown_policy_state *s,
 				      enum lockdown_reason what);
 unsigned long lockdown_policy_warnings(struct lockdown_policy_state *s,
@@ -156,6 +159,10 @@ bool lockdown_policy_warns(struct lockdown_policy_state *s,
 			   enum lockdown_reason what);
 bool lockdown_policy_seal(struct lockdown_policy_state *s);
 enum lockdown_reason lockdown_policy_level(const unsigned long *denied);
+
+/* refuse.c */
+int lockdown_policy_refuse(enum lockdown_reason what,
+			   struct lockdown_policy_state *s);
 
 /**
  * lockdown_policy_check - the locked_down decision
@@ -178,6 +185,24 @@ static __always_inline int lockdown_policy_check(struct lockdown_policy_state *s
 	return lockdown_policy_refuse(what, s);
 }
 
+/* report.c */
+
+/**
+ * enum lockdown_policy_event - what lockdown_policy_refuse() reports
+ * @LOCKDOWN_POLICY_DENIED: the policy refused a reason
+ * @LOCKDOWN_POLICY_WARNED: it let a warned reason through
+ * @LOCKDOWN_POLICY_INVALID: it was asked about a value that is no reason
+ */
+enum lockdown_policy_event {
+	LOCKDOWN_POLICY_DENIED,
+	LOCKDOWN_POLICY_WARNED,
+	LOCKDOWN_POLICY_INVALID,
+};
+
+void lockdown_policy_report(struct lockdown_policy_state *s,
+			    enum lockdown_reason what,
+			    enum lockdown_policy_event event);
+
 /* boot.c */
 int lockdown_policy_parse_list(struct lockdown_policy_state *s, char *list,
 			       bool warn, const char *where);
@@ -197,7 +222,8 @@ int lockdown_policy_show(struct lockdown_policy_state *s, struct seq_buf *sb,
 			 bool with_seal);
 
 /* audit.c */
-void lockdown_policy_audit_denial(enum lockdown_reason what, bool warned);
+void lockdown_policy_audit_denial(enum lockdown_reason what, bool warned,
+				  const char *context);
 void lockdown_policy_audit_load(const struct lockdown_policy_delta *delta,
 				int err);
 void lockdown_policy_audit_seal(void);

@@ -27,7 +27,7 @@
 static DEFINE_MUTEX(lockdown_policy_lock);
 static DEFINE_PER_CPU(struct lockdown_policy_counters, lockdown_policy_counters);
 static struct lockdown_policy_watch lockdown_policy_watch = {
-	.lock = __SPIN_LOCK_UNLOCKED(lockdown_policy_watch.lock),
+	.lock = __RAW_SPIN_LOCK_UNLOCKED(lockdown_policy_watch.lock),
 };
 
 struct lockdown_policy_state lockdown_policy __lockdown_policy_state = {
@@ -58,7 +58,7 @@ int lockdown_policy_state_init(struct lockdown_policy_state *s,
 		lockdown_policy_state_destroy(s);
 		return -ENOMEM;
 	}
-	spin_lock_init(&s->watch->lock);
+	raw_spin_lock_init(&s->watch->lock);
 	return 0;
 }
 

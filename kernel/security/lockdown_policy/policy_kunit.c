@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of the policy state: the hook's decision and counters,
- * tighten-only loads, sealing. Each test works on its own state, never on
- * the policy in force.
+ * KUnit tests of the policy state: the hook's decision, its counters and
+ * what it reports, tighten-only loads, sealing. Each test works on its
+ * own state, never on the policy in force, and its reports are counted,
+ * not made (state_kunit.h).
  */
 #include <kunit/test.h>
 
@@ -58,11 +59,16 @@ static void policy_test_deny_and_count(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, lockdown_policy_denials(s, LOCKDOWN_KCORE), 2UL);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_denials(s, LOCKDOWN_DEV_MEM), 0UL);
 	KUNIT_EXPECT_EQ(test, s->loads, 1U);
+	/* each denial reported, an allowed reason not */
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_reports(s, LOCKDOWN_POLICY_DENIED), 2U);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_of(s)->last, LOCKDOWN_KCORE);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_reports(s, LOCKDOWN_POLICY_WARNED), 0U);
 }
 
 /*
- * A reason out of range is refused, as the static LSM refuses it (the
- * static LSM warns), and counted nowhere.
+ * A value out of range is refused, as the static LSM refuses it, counted
+ * nowhere, and reported as a kernel bug: lockdown_policy answers first, so
+ * the static LSM's warning would never fire.
  */
 static void policy_test_out_of_range(struct kunit *test)
 {
@@ -71,6 +77,8 @@ static void policy_test_out_of_range(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_POLICY_NR), -EPERM);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, -1), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_reports(s, LOCKDOWN_POLICY_INVALID), 2U);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_reports(s, LOCKDOWN_POLICY_DENIED), 0U);
 	for (what = 0; what < LOCKDOWN_POLICY_NR; what++)
 		KUNIT_EXPECT_EQ(test, lockdown_policy_denials(s, what), 0UL);
 }
@@ -208,9 +216,8 @@ static void policy_test_warn_lattice(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, lockdown_policy_warnings(s, LOCKDOWN_KCORE), 2UL);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_warnings(s, LOCKDOWN_DEV_MEM), 0UL);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_denials(s, LOCKDOWN_KCORE), 0UL);
-	KUNIT_EXPECT_STREQ(test, s->watch->seen[LOCKDOWN_KCORE].comm[0],
-			   current->comm);
-	KUNIT_EXPECT_EQ(test, s->watch->seen[LOCKDOWN_KCORE].count[0], 2UL);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_reports(s, LOCKDOWN_POLICY_WARNED), 2U);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_reports(s, LOCKDOWN_POLICY_DENIED), 0U);
 
 	/* warn to deny is a tightening */
 	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, up, &d), 0);

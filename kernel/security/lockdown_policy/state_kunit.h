@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A private policy state for a KUnit test, freed when the test ends: the
- * tests never touch the policy in force.
+ * tests never touch the policy in force. While the test runs, what the
+ * state's questions would report (notices, audit, the learning record) is
+ * counted here instead (lockdown_policy_report() is replaced for the
+ * test), so that a test neither prints what looks like a real refusal nor
+ * uses up the real rate limits.
  */
 #ifndef _SECURITY_LOCKDOWN_POLICY_STATE_KUNIT_H
 #define _SECURITY_LOCKDOWN_POLICY_STATE_KUNIT_H
 
 #include <kunit/resource.h>
+#include <kunit/static_stub.h>
 #include <kunit/test.h>
 
 #include "lockdown_policy.h"
@@ -14,9 +19,29 @@
 struct lockdown_policy_test_state {
 	struct lockdown_policy_state s;
 	struct mutex lock;	/* serialises updates of @s */
+	/* per enum lockdown_policy_event, the reports @s made */
+	unsigned int reports[LOCKDOWN_POLICY_INVALID + 1];
+	/* the reason of the last one */
+	enum lockdown_reason last;
 };
 
-static void lockdown_policy_test_state_free(void *s)
+static inline struct lockdown_policy_test_state *
+lockdown_policy_test_of(struct lockdown_policy_state *s)
+{
+	return container_of(s, struct lockdown_policy_test_state, s);
+}
+
+static inline void lockdown_policy_test_report(struct lockdown_policy_state *s,
+					enum lockdown_reason what,
+					enum lockdown_policy_event event)
+{
+	struct lockdown_policy_test_state *t = lockdown_policy_test_of(s);
+
+	t->reports[event]++;
+	t->last = what;
+}
+
+static inline void lockdown_policy_test_state_free(void *s)
 {
 	lockdown_policy_state_destroy(s);
 }
@@ -31,7 +56,16 @@ lockdown_policy_test_state(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, lockdown_policy_state_init(&t->s, &t->lock), 0);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, lockdown_policy_test_state_free,
 							&t->s), 0);
+	kunit_activate_static_stub(test, lockdown_policy_report,
+				   lockdown_policy_test_report);
 	return &t->s;
+}
+
+/* How many reports of @event @s made in this test. */
+static inline unsigned int lockdown_policy_test_reports(struct lockdown_policy_state *s,
+							enum lockdown_policy_event event)
+{
+	return lockdown_policy_test_of(s)->reports[event];
 }
 
 #endif /* _SECURITY_LOCKDOWN_POLICY_STATE_KUNIT_H */

@@ -7,7 +7,6 @@
  * every reason together, whatever the workload. ldpolicy suggest reads it
  * (the "warnings" file) to write a policy that allows what was used.
  */
-#include <linux/hardirq.h>
 #include <linux/minmax.h>
 #include <linux/seq_buf.h>
 #include <linux/spinlock.h>
@@ -47,19 +46,17 @@ static void lockdown_policy_seen_add(struct lockdown_policy_seen *r,
  * @comm: the task's comm
  * @kernel: the task is the kernel's own, not a program
  *
- * Any context but NMI, where it records nothing (the question is still
- * counted): the lock is taken with interrupts off.
+ * From a task's own context, with interrupts on (report.c records nothing
+ * elsewhere): the lock is a raw spinlock, held for a few bounded copies.
  */
 void lockdown_policy_record(struct lockdown_policy_state *s,
 			    enum lockdown_reason what, const char *comm, bool kernel)
 {
 	unsigned long irqflags;
 
-	if (in_nmi())
-		return;
-	spin_lock_irqsave(&s->watch->lock, irqflags);
+	raw_spin_lock_irqsave(&s->watch->lock, irqflags);
 	lockdown_policy_seen_add(&s->watch->seen[what], comm, kernel);
-	spin_unlock_irqrestore(&s->watch->lock, irqflags);
+	raw_spin_unlock_irqrestore(&s->watch->lock, irqflags);
 }
 
 /**
@@ -89,9 +86,9 @@ int lockdown_policy_show_seen(struct lockdown_policy_state *s,
 		if (!lockdown_policy_is_reason(what) ||
 		    !lockdown_policy_warns(s, what))
 			continue;
-		spin_lock_irqsave(&s->watch->lock, irqflags);
+		raw_spin_lock_irqsave(&s->watch->lock, irqflags);
 		copy = s->watch->seen[what];
-		spin_unlock_irqrestore(&s->watch->lock, irqflags);
+		raw_spin_unlock_irqrestore(&s->watch->lock, irqflags);
 		for (i = 0; i < LOCKDOWN_POLICY_SEEN && copy.comm[i][0]; i++) {
 			/* each byte escapes to at most two */
 			char esc[TASK_COMM_LEN * 2];
