@@ -163,6 +163,7 @@ enum lockdown_reason lockdown_policy_level(const unsigned long *denied);
 /* refuse.c */
 int lockdown_policy_refuse(enum lockdown_reason what,
 			   struct lockdown_policy_state *s);
+enum lockdown_reason lockdown_policy_static_level(void);
 
 /**
  * lockdown_policy_check - the locked_down decision
@@ -190,7 +191,8 @@ static __always_inline int lockdown_policy_check(struct lockdown_policy_state *s
 /**
  * enum lockdown_policy_event - what lockdown_policy_refuse() reports
  * @LOCKDOWN_POLICY_DENIED: the policy refused a reason
- * @LOCKDOWN_POLICY_WARNED: it let a warned reason through
+ * @LOCKDOWN_POLICY_WARNED: it let a warned reason through, and nothing
+ *	else refuses it
  * @LOCKDOWN_POLICY_INVALID: it was asked about a value that is no reason
  */
 enum lockdown_policy_event {

@@ -251,6 +251,40 @@ static void policy_test_warn_boot(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, lockdown_policy_warnings(s, LOCKDOWN_KCORE), 0UL);
 }
 
+static enum lockdown_reason level_integrity(void)
+{
+	return LOCKDOWN_INTEGRITY_MAX;
+}
+
+/*
+ * A warned reason the static level covers is refused by the static LSM
+ * next: no grant of the policy's, so neither counted as a warning nor
+ * reported as let through. One the level does not cover is.
+ */
+static void policy_test_warn_static(struct kunit *test)
+{
+	struct lockdown_policy_state *s = new_state(test);
+
+	lockdown_policy_warn(s, LOCKDOWN_DEV_MEM);
+	lockdown_policy_warn(s, LOCKDOWN_KCORE);
+	kunit_activate_static_stub(test, lockdown_policy_static_level, level_integrity);
+
+	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_DEV_MEM), 0);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_warnings(s, LOCKDOWN_DEV_MEM), 0UL);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_reports(s, LOCKDOWN_POLICY_WARNED), 0U);
+
+	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), 0);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_warnings(s, LOCKDOWN_KCORE), 1UL);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_reports(s, LOCKDOWN_POLICY_WARNED), 1U);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_of(s)->last, LOCKDOWN_KCORE);
+
+	/* a denial is the policy's own, whatever the level */
+	lockdown_policy_deny(s, LOCKDOWN_DEV_MEM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_DEV_MEM), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_denials(s, LOCKDOWN_DEV_MEM), 1UL);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_reports(s, LOCKDOWN_POLICY_DENIED), 1U);
+}
+
 /*
  * The record keeps the last LOCKDOWN_POLICY_SEEN distinct comms, the most
  * recent first, each with its count; the oldest is forgotten.
@@ -337,6 +371,7 @@ static struct kunit_case policy_test_cases[] = {
 	KUNIT_CASE(policy_test_deny_and_count),
 	KUNIT_CASE(policy_test_warn_lattice),
 	KUNIT_CASE(policy_test_warn_boot),
+	KUNIT_CASE(policy_test_warn_static),
 	KUNIT_CASE(policy_test_record),
 	KUNIT_CASE(policy_test_out_of_range),
 	KUNIT_CASE(policy_test_tighten_only),

@@ -5,7 +5,9 @@
  * state's questions would report (notices, audit, the learning record) is
  * counted here instead (lockdown_policy_report() is replaced for the
  * test), so that a test neither prints what looks like a real refusal nor
- * uses up the real rate limits.
+ * uses up the real rate limits; and the static level the warn branch
+ * looks at is the test's (LOCKDOWN_NONE unless the test says otherwise),
+ * not the running kernel's.
  */
 #ifndef _SECURITY_LOCKDOWN_POLICY_STATE_KUNIT_H
 #define _SECURITY_LOCKDOWN_POLICY_STATE_KUNIT_H
@@ -41,6 +43,11 @@ static inline void lockdown_policy_test_report(struct lockdown_policy_state *s,
 	t->last = what;
 }
 
+static inline enum lockdown_reason lockdown_policy_test_level_none(void)
+{
+	return LOCKDOWN_NONE;
+}
+
 static inline void lockdown_policy_test_state_free(void *s)
 {
 	lockdown_policy_state_destroy(s);
@@ -58,6 +65,8 @@ lockdown_policy_test_state(struct kunit *test)
 							&t->s), 0);
 	kunit_activate_static_stub(test, lockdown_policy_report,
 				   lockdown_policy_test_report);
+	kunit_activate_static_stub(test, lockdown_policy_static_level,
+				   lockdown_policy_test_level_none);
 	return &t->s;
 }
 
