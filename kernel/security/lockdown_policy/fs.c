@@ -115,14 +115,11 @@ static const struct file_operations seal_fops = {
 	.llseek = generic_file_llseek,
 };
 
-enum lockdown_policy_text { LDP_TEXT_POLICY, LDP_TEXT_STATE, LDP_TEXT_SEEN };
-
 /*
- * A show() of text printed into a seq_buf: the policy file, the state
- * file (with the seal), or learning mode's record.
+ * The policy file, or the state file (with the seal): text printed into a
+ * seq_buf, as IMA measures it.
  */
-static int lockdown_policy_seq_show(struct seq_file *m,
-				    enum lockdown_policy_text which)
+static int lockdown_policy_seq_show(struct seq_file *m, bool state)
 {
 	struct seq_buf sb;
 	char *buf;
@@ -132,11 +129,7 @@ static int lockdown_policy_seq_show(struct seq_file *m,
 	if (!buf)
 		return -ENOMEM;
 	seq_buf_init(&sb, buf, PAGE_SIZE);
-	if (which == LDP_TEXT_SEEN)
-		ret = lockdown_policy_show_seen(&lockdown_policy, &sb);
-	else
-		ret = lockdown_policy_show(&lockdown_policy, &sb,
-					   which == LDP_TEXT_STATE);
+	ret = lockdown_policy_show(&lockdown_policy, &sb, state);
 	if (!ret)
 		seq_write(m, buf, seq_buf_used(&sb));
 	kfree(buf);
@@ -145,17 +138,19 @@ static int lockdown_policy_seq_show(struct seq_file *m,
 
 static int policy_show(struct seq_file *m, void *v)
 {
-	return lockdown_policy_seq_show(m, LDP_TEXT_POLICY);
+	return lockdown_policy_seq_show(m, false);
 }
 
 static int state_show(struct seq_file *m, void *v)
 {
-	return lockdown_policy_seq_show(m, LDP_TEXT_STATE);
+	return lockdown_policy_seq_show(m, true);
 }
 
+/* As long as it takes: seq_file grows the buffer and calls this again. */
 static int warnings_show(struct seq_file *m, void *v)
 {
-	return lockdown_policy_seq_show(m, LDP_TEXT_SEEN);
+	lockdown_policy_show_seen(&lockdown_policy, m);
+	return 0;
 }
 
 static int reasons_show(struct seq_file *m, void *v)

@@ -26,6 +26,7 @@
 #include <linux/sched.h>
 #include <linux/security.h>
 #include <linux/seq_buf.h>
+#include <linux/seq_file.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
@@ -213,8 +214,8 @@ void lockdown_policy_boot(struct lockdown_policy_state *s);
 /* watch.c */
 void lockdown_policy_record(struct lockdown_policy_state *s,
 			    enum lockdown_reason what, const char *comm, bool kernel);
-int lockdown_policy_show_seen(struct lockdown_policy_state *s,
-			      struct seq_buf *sb);
+void lockdown_policy_show_seen(struct lockdown_policy_state *s,
+			       struct seq_file *m);
 
 /* level.c */
 void lockdown_policy_raise_level(struct lockdown_policy_state *s);

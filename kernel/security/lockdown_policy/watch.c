@@ -7,8 +7,7 @@
  * every reason together, whatever the workload. ldpolicy suggest reads it
  * (the "warnings" file) to write a policy that allows what was used.
  */
-#include <linux/minmax.h>
-#include <linux/seq_buf.h>
+#include <linux/seq_file.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/string_helpers.h>
@@ -62,21 +61,19 @@ void lockdown_policy_record(struct lockdown_policy_state *s,
 /**
  * lockdown_policy_show_seen - print who asked about the warned reasons
  * @s: the policy
- * @sb: where to print
+ * @m: where to print: a seq_file grows its buffer as the text needs
  *
  * One line per reason in warn state and remembered task, the most recent
  * first: the reason's identifier, how many times tasks of that comm asked,
  * "kernel" for the kernel's own tasks (kernel threads, init before it runs
  * a program) or "task" for programs, and the comm, escaped as
  * /proc/PID/status escapes it (a newline as "\n", a backslash as "\\")
- * and running to the end of the line. A reason
- * nobody asked about has no line; its total is in the counters file.
- * The record is copied under its lock, and printed outside it.
- *
- * Return: 0, or -EOVERFLOW if @sb is too small.
+ * and running to the end of the line. A reason nobody asked about has no
+ * line; its total is in the counters file. Each reason's record is copied
+ * under its lock, and printed outside it.
  */
-int lockdown_policy_show_seen(struct lockdown_policy_state *s,
-			      struct seq_buf *sb)
+void lockdown_policy_show_seen(struct lockdown_policy_state *s,
+			       struct seq_file *m)
 {
 	struct lockdown_policy_seen copy;
 	unsigned long irqflags;
@@ -90,17 +87,11 @@ int lockdown_policy_show_seen(struct lockdown_policy_state *s,
 		copy = s->watch->seen[what];
 		raw_spin_unlock_irqrestore(&s->watch->lock, irqflags);
 		for (i = 0; i < LOCKDOWN_POLICY_SEEN && copy.comm[i][0]; i++) {
-			/* each byte escapes to at most two */
-			char esc[TASK_COMM_LEN * 2];
-			int n;
-
-			n = string_escape_str(copy.comm[i], esc, sizeof(esc) - 1,
-					      ESCAPE_SPACE | ESCAPE_SPECIAL, "\n\\");
-			esc[min_t(int, n, sizeof(esc) - 1)] = '\0';
-			seq_buf_printf(sb, "%s %lu %s %s\n",
-				       lockdown_policy_reason_id(what), copy.count[i],
-				       copy.kernel[i] ? "kernel" : "task", esc);
+			seq_printf(m, "%s %lu %s ", lockdown_policy_reason_id(what),
+				   copy.count[i], copy.kernel[i] ? "kernel" : "task");
+			seq_escape_str(m, copy.comm[i], ESCAPE_SPACE | ESCAPE_SPECIAL,
+				       "\n\\");
+			seq_putc(m, '\n');
 		}
 	}
-	return seq_buf_has_overflowed(sb) ? -EOVERFLOW : 0;
 }
