@@ -21,13 +21,16 @@
  * Writes need CAP_MAC_ADMIN in the initial user namespace, both for the
  * task that opened the file and for the one writing, and the writable
  * files are root's only. Each load and seal is audited, raises the static
- * level to what the policy covers, and is measured by IMA.
+ * level to what the policy covers, and is measured by IMA, under the
+ * policy's lock, in the order they apply.
  */
 #define pr_fmt(fmt) "lockdown_policy: " fmt
 
 #include <linux/capability.h>
 #include <linux/fs.h>
 #include <linux/init.h>
+#include <linux/mutex.h>
+#include <linux/sched.h>
 #include <linux/seq_buf.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -45,6 +48,7 @@ static bool lockdown_policy_may_write(struct file *file)
 static ssize_t load_write(struct file *file, const char __user *ubuf,
 			  size_t count, loff_t *ppos)
 {
+	struct lockdown_policy_state *s = &lockdown_policy;
 	struct lockdown_policy_delta delta;
 	struct lockdown_policy_blob blob;
 	void *buf;
@@ -62,14 +66,28 @@ static ssize_t load_write(struct file *file, const char __user *ubuf,
 		return PTR_ERR(buf);
 	ret = lockdown_policy_blob_parse(buf, count, &lockdown_policy_abi, &blob);
 	kfree(buf);
-	if (!ret)
-		ret = lockdown_policy_tighten(&lockdown_policy, &blob, &delta);
-	lockdown_policy_audit_load(ret ? NULL : &delta, ret);
-	if (ret)
+	if (ret) {
+		lockdown_policy_audit_load(NULL, ret);
 		return ret;
-	lockdown_policy_raise_level(&lockdown_policy);
-	lockdown_policy_measure(&lockdown_policy);
-	return count;
+	}
+
+	/* the change, and everything that records it, in the order loads apply */
+	mutex_lock(s->lock);
+	ret = lockdown_policy_tighten(s, &blob, &delta);
+	if (!ret)
+		pr_notice("policy %u loaded by %s[%d]: %u reasons denied, %u new, %u warned%s\n",
+			  s->loads, current->comm, task_pid_nr(current),
+			  bitmap_weight(delta.denied, LOCKDOWN_POLICY_NR),
+			  bitmap_weight(delta.added, LOCKDOWN_POLICY_NR),
+			  bitmap_weight(delta.warned, LOCKDOWN_POLICY_NR),
+			  delta.sealed ? ", sealed" : "");
+	lockdown_policy_audit_load(ret ? NULL : &delta, ret);
+	if (!ret) {
+		lockdown_policy_raise_level(s);
+		lockdown_policy_measure(s);
+	}
+	mutex_unlock(s->lock);
+	return ret ?: count;
 }
 
 static const struct file_operations load_fops = {
@@ -102,10 +120,13 @@ static ssize_t seal_write(struct file *file, const char __user *ubuf,
 		return -EFAULT;
 	if (strcmp(buf, "1") && strcmp(buf, "1\n"))
 		return -EINVAL;
+	mutex_lock(lockdown_policy.lock);
 	if (lockdown_policy_seal(&lockdown_policy)) {
+		pr_notice("sealed by %s[%d]\n", current->comm, task_pid_nr(current));
 		lockdown_policy_audit_seal();
 		lockdown_policy_measure(&lockdown_policy);
 	}
+	mutex_unlock(lockdown_policy.lock);
 	return count;
 }
 
@@ -116,20 +137,23 @@ static const struct file_operations seal_fops = {
 };
 
 /*
- * The policy file, or the state file (with the seal): text printed into a
- * seq_buf, as IMA measures it.
+ * The policy file, or the state file: one consistent view, printed under
+ * the policy's lock into a buffer as long as the longest such text.
  */
 static int lockdown_policy_seq_show(struct seq_file *m, bool state)
 {
+	size_t size = lockdown_policy_show_size();
 	struct seq_buf sb;
 	char *buf;
 	int ret;
 
-	buf = kmalloc(PAGE_SIZE, GFP_KERNEL);
+	buf = kmalloc(size, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
-	seq_buf_init(&sb, buf, PAGE_SIZE);
+	seq_buf_init(&sb, buf, size);
+	mutex_lock(lockdown_policy.lock);
 	ret = lockdown_policy_show(&lockdown_policy, &sb, state);
+	mutex_unlock(lockdown_policy.lock);
 	if (!ret)
 		seq_write(m, buf, seq_buf_used(&sb));
 	kfree(buf);

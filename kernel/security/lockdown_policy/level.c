@@ -18,12 +18,10 @@
  * @s: the policy in force
  *
  * Called after every change of @s: at boot, once the builtin policy and
- * the command line are applied, and after each load. Lockless: the
- * denied set only gains bits, each change calls this after making it,
- * and lock_kernel_down() raises atomically and never lowers, so whichever
- * of two calls at once writes last, the level ends at the higher of the
- * two levels they computed, and a write to securityfs beside them is not
- * undone either.
+ * the command line are applied, and after each load, under the policy's
+ * lock, in the order loads apply. lock_kernel_down() raises atomically
+ * and never lowers, so a write to /sys/kernel/security/lockdown at the
+ * same time is not undone either: the level ends at the higher of the two.
  */
 void lockdown_policy_raise_level(struct lockdown_policy_state *s)
 {

@@ -92,8 +92,9 @@ struct lockdown_policy_watch {
  * @sealed: no further policy is accepted until reboot
  * @flags: LOCKDOWN_POLICY_FLAG_* of the last policy applied (without SEAL)
  * @loads: policies applied since boot
- * @lock: serialises updates, and readers that need a consistent view of
- *	more than one field
+ * @lock: serialises updates, what records them (audit, IMA, the static
+ *	level), and readers that need a consistent view of more than one
+ *	field
  * @denials: per CPU and reason, how many times this policy denied it, or
  *	was asked about a reason it warns about
  * @watch: who asked about the warned reasons
@@ -221,8 +222,9 @@ void lockdown_policy_show_seen(struct lockdown_policy_state *s,
 void lockdown_policy_raise_level(struct lockdown_policy_state *s);
 
 /* show.c */
+size_t lockdown_policy_show_size(void);
 int lockdown_policy_show(struct lockdown_policy_state *s, struct seq_buf *sb,
-			 bool with_seal);
+			 bool state);
 
 /* audit.c */
 void lockdown_policy_audit_denial(enum lockdown_reason what, bool warned,

@@ -13,6 +13,8 @@
  */
 #include <linux/ima.h>
 #include <linux/init.h>
+#include <linux/lockdep.h>
+#include <linux/mutex.h>
 #include <linux/seq_buf.h>
 #include <linux/slab.h>
 
@@ -20,22 +22,26 @@
 
 /**
  * lockdown_policy_measure - measure the state of @s with IMA
- * @s: the policy in force
+ * @s: the policy in force, its lock held: a change and its measurement
+ *	are one step, so that every state that was in force is measured, in
+ *	the order they were (as SELinux measures under its policy mutex)
  *
  * Process context. A failure is not an error of the change that led here:
  * the change is in force either way, and IMA logs its own failures.
  */
 void lockdown_policy_measure(struct lockdown_policy_state *s)
 {
+	size_t size = lockdown_policy_show_size();
 	struct seq_buf sb;
 	char *buf;
 
+	lockdep_assert_held(s->lock);
 	if (!IS_ENABLED(CONFIG_IMA))
 		return;
-	buf = kmalloc(PAGE_SIZE, GFP_KERNEL);
+	buf = kmalloc(size, GFP_KERNEL);
 	if (!buf)
 		return;
-	seq_buf_init(&sb, buf, PAGE_SIZE);
+	seq_buf_init(&sb, buf, size);
 	if (!lockdown_policy_show(s, &sb, true))
 		ima_measure_critical_data("lockdown_policy", "lockdown_policy-state",
 					  buf, seq_buf_used(&sb), false, NULL, 0);
@@ -48,7 +54,9 @@ void lockdown_policy_measure(struct lockdown_policy_state *s)
  */
 static int __init lockdown_policy_measure_boot(void)
 {
+	mutex_lock(lockdown_policy.lock);
 	lockdown_policy_measure(&lockdown_policy);
+	mutex_unlock(lockdown_policy.lock);
 	return 0;
 }
 late_initcall_sync(lockdown_policy_measure_boot);

@@ -6,8 +6,8 @@
  */
 #define pr_fmt(fmt) "lockdown_policy: " fmt
 
+#include <linux/lockdep.h>
 #include <linux/percpu.h>
-#include <linux/printk.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -183,7 +183,9 @@ void lockdown_policy_warn(struct lockdown_policy_state *s,
 
 /**
  * lockdown_policy_tighten - apply a validated blob
- * @s: the policy
+ * @s: the policy, its lock held: the caller records the change (audit,
+ *	IMA, the static level) under the same lock, in the order changes
+ *	apply
  * @blob: the new policy, from lockdown_policy_blob_parse()
  * @delta: if not NULL, filled on success with what the load changed
  *
@@ -204,21 +206,16 @@ int lockdown_policy_tighten(struct lockdown_policy_state *s,
 	DECLARE_BITMAP(added, LOCKDOWN_POLICY_NR);
 	DECLARE_BITMAP(warn_added, LOCKDOWN_POLICY_NR);
 	unsigned int what;
-	int ret = 0;
 
+	lockdep_assert_held(s->lock);
 	bitmap_from_arr64(want, blob->words, LOCKDOWN_POLICY_NR);
 	bitmap_from_arr64(want_warn, blob->warn, LOCKDOWN_POLICY_NR);
 	bitmap_or(watch, want, want_warn, LOCKDOWN_POLICY_NR);
-	mutex_lock(s->lock);
-	if (s->sealed) {
-		ret = -EPERM;
-		goto out;
-	}
+	if (s->sealed)
+		return -EPERM;
 	if (!bitmap_subset(s->denied, want, LOCKDOWN_POLICY_NR) ||
-	    !bitmap_subset(s->warned, watch, LOCKDOWN_POLICY_NR)) {
-		ret = -EPERM;
-		goto out;
-	}
+	    !bitmap_subset(s->warned, watch, LOCKDOWN_POLICY_NR))
+		return -EPERM;
 	bitmap_andnot(added, want, s->denied, LOCKDOWN_POLICY_NR);
 	bitmap_andnot(warn_added, want_warn, s->warned, LOCKDOWN_POLICY_NR);
 	for_each_set_bit(what, added, LOCKDOWN_POLICY_NR)
@@ -238,40 +235,25 @@ int lockdown_policy_tighten(struct lockdown_policy_state *s,
 			      LOCKDOWN_POLICY_NR);
 		delta->sealed = s->sealed;
 	}
-	bitmap_andnot(warn_added, s->warned, s->denied, LOCKDOWN_POLICY_NR);
-	pr_notice("policy %u loaded by %s[%d]: %u reasons denied, %u new, %u warned%s\n",
-		  s->loads, current->comm, task_pid_nr(current),
-		  bitmap_weight(s->denied, LOCKDOWN_POLICY_NR),
-		  bitmap_weight(added, LOCKDOWN_POLICY_NR),
-		  bitmap_weight(warn_added, LOCKDOWN_POLICY_NR),
-		  s->sealed ? ", sealed" : "");
-out:
-	mutex_unlock(s->lock);
-	return ret;
+	return 0;
 }
 
 /**
  * lockdown_policy_seal - refuse every later load until reboot
- * @s: the policy
+ * @s: the policy, its lock held (see lockdown_policy_tighten())
  *
- * Sealing a sealed policy is not an error.
+ * Sealing a sealed policy is not an error, and writes nothing: in static
+ * mode the state is read-only.
  *
  * Return: true if this call sealed @s, false if it was sealed already.
  */
 bool lockdown_policy_seal(struct lockdown_policy_state *s)
 {
-	bool sealed_now = false;
-
-	mutex_lock(s->lock);
-	/* a sealed state is not written: in static mode it is read-only */
-	if (!s->sealed) {
-		pr_notice("sealed by %s[%d]\n", current->comm,
-			  task_pid_nr(current));
-		WRITE_ONCE(s->sealed, true);
-		sealed_now = true;
-	}
-	mutex_unlock(s->lock);
-	return sealed_now;
+	lockdep_assert_held(s->lock);
+	if (s->sealed)
+		return false;
+	WRITE_ONCE(s->sealed, true);
+	return true;
 }
 
 /* Does @denied hold every reason below @level? */

@@ -52,7 +52,7 @@ static void policy_test_deny_and_count(struct kunit *test)
 	struct lockdown_policy_state *s = new_state(test);
 	struct lockdown_policy_blob *b = blob_of(test, BIT_ULL(LOCKDOWN_KCORE), 0);
 
-	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, b, NULL), 0);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_test_tighten(s, b, NULL), 0);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), -EPERM);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), -EPERM);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_DEV_MEM), 0);
@@ -94,21 +94,21 @@ static void policy_test_tighten_only(struct kunit *test)
 	struct lockdown_policy_blob *empty = blob_of(test, 0, 0);
 	struct lockdown_policy_blob *more = blob_of(test, two | BIT_ULL(LOCKDOWN_PERF), 0);
 
-	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, first, NULL), 0);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_test_tighten(s, first, NULL), 0);
 	KUNIT_EXPECT_EQ(test, s->flags, LOCKDOWN_POLICY_FLAG_BYPASS_ACKED);
 
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, subset, NULL), -EPERM);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, disjoint, NULL), -EPERM);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, empty, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_tighten(s, subset, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_tighten(s, disjoint, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_tighten(s, empty, NULL), -EPERM);
 	/* refused loads change nothing: bits, flags, load count */
 	KUNIT_EXPECT_EQ(test, (u64)s->denied[0], two);
 	KUNIT_EXPECT_EQ(test, s->flags, LOCKDOWN_POLICY_FLAG_BYPASS_ACKED);
 	KUNIT_EXPECT_EQ(test, s->loads, 1U);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_PERF), 0);
 
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, same, NULL), 0);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_tighten(s, same, NULL), 0);
 	KUNIT_EXPECT_EQ(test, s->flags, 0U);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, more, NULL), 0);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_tighten(s, more, NULL), 0);
 	KUNIT_EXPECT_EQ(test, (u64)s->denied[0], two | BIT_ULL(LOCKDOWN_PERF));
 	KUNIT_EXPECT_EQ(test, s->loads, 3U);
 }
@@ -120,12 +120,12 @@ static void policy_test_seal(struct kunit *test)
 	struct lockdown_policy_blob *more = blob_of(test, BIT_ULL(LOCKDOWN_KCORE) |
 						    BIT_ULL(LOCKDOWN_PERF), 0);
 
-	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, b, NULL), 0);
-	lockdown_policy_seal(s);
-	lockdown_policy_seal(s);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_test_tighten(s, b, NULL), 0);
+	lockdown_policy_test_seal(s);
+	lockdown_policy_test_seal(s);
 	KUNIT_EXPECT_TRUE(test, s->sealed);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, more, NULL), -EPERM);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, b, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_tighten(s, more, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_tighten(s, b, NULL), -EPERM);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_PERF), 0);
 	KUNIT_EXPECT_EQ(test, s->loads, 1U);
 	/* boot-time sources still add: the seal is about loads */
@@ -142,11 +142,11 @@ static void policy_test_seal_flag(struct kunit *test)
 	struct lockdown_policy_blob *more = blob_of(test, BIT_ULL(LOCKDOWN_KCORE) |
 						    BIT_ULL(LOCKDOWN_PERF), 0);
 
-	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, b, NULL), 0);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_test_tighten(s, b, NULL), 0);
 	KUNIT_EXPECT_TRUE(test, s->sealed);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), -EPERM);
 	KUNIT_EXPECT_EQ(test, s->flags, LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, more, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_tighten(s, more, NULL), -EPERM);
 }
 
 static void policy_test_deny_adds(struct kunit *test)
@@ -157,9 +157,9 @@ static void policy_test_deny_adds(struct kunit *test)
 	lockdown_policy_deny(s, LOCKDOWN_DEV_MEM);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_DEV_MEM), -EPERM);
 	/* a load must keep what boot denied */
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, b, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_tighten(s, b, NULL), -EPERM);
 	b->words[0] |= BIT_ULL(LOCKDOWN_DEV_MEM);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, b, NULL), 0);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_tighten(s, b, NULL), 0);
 }
 
 static void policy_test_delta(struct kunit *test)
@@ -174,24 +174,24 @@ static void policy_test_delta(struct kunit *test)
 	lockdown_policy_deny(s, LOCKDOWN_DEV_MEM);
 	b->words[0] |= BIT_ULL(LOCKDOWN_DEV_MEM);
 	more->words[0] |= BIT_ULL(LOCKDOWN_DEV_MEM);
-	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, b, &d), 0);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_test_tighten(s, b, &d), 0);
 	KUNIT_EXPECT_EQ(test, (u64)d.denied[0], b->words[0]);
 	KUNIT_EXPECT_EQ(test, (u64)d.added[0], BIT_ULL(LOCKDOWN_KCORE));
 	KUNIT_EXPECT_FALSE(test, d.sealed);
-	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, more, &d), 0);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_test_tighten(s, more, &d), 0);
 	KUNIT_EXPECT_EQ(test, (u64)d.denied[0], more->words[0]);
 	KUNIT_EXPECT_EQ(test, (u64)d.added[0], BIT_ULL(LOCKDOWN_PERF));
 	KUNIT_EXPECT_TRUE(test, d.sealed);
 	/* sealed by the load: a seal now changes nothing */
-	KUNIT_EXPECT_FALSE(test, lockdown_policy_seal(s));
+	KUNIT_EXPECT_FALSE(test, lockdown_policy_test_seal(s));
 }
 
 static void policy_test_seal_once(struct kunit *test)
 {
 	struct lockdown_policy_state *s = new_state(test);
 
-	KUNIT_EXPECT_TRUE(test, lockdown_policy_seal(s));
-	KUNIT_EXPECT_FALSE(test, lockdown_policy_seal(s));
+	KUNIT_EXPECT_TRUE(test, lockdown_policy_test_seal(s));
+	KUNIT_EXPECT_FALSE(test, lockdown_policy_test_seal(s));
 }
 
 /*
@@ -208,7 +208,7 @@ static void policy_test_warn_lattice(struct kunit *test)
 	struct lockdown_policy_blob *drop = blob_warn(test, kcore, 0);
 	struct lockdown_policy_delta d;
 
-	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, warn, &d), 0);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_test_tighten(s, warn, &d), 0);
 	KUNIT_EXPECT_EQ(test, (u64)d.warned[0], kcore | perf);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), 0);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), 0);
@@ -220,7 +220,7 @@ static void policy_test_warn_lattice(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, lockdown_policy_test_reports(s, LOCKDOWN_POLICY_DENIED), 0U);
 
 	/* warn to deny is a tightening */
-	KUNIT_ASSERT_EQ(test, lockdown_policy_tighten(s, up, &d), 0);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_test_tighten(s, up, &d), 0);
 	KUNIT_EXPECT_EQ(test, (u64)d.added[0], kcore);
 	KUNIT_EXPECT_EQ(test, (u64)d.warned[0], perf);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), -EPERM);
@@ -230,8 +230,8 @@ static void policy_test_warn_lattice(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, lockdown_policy_warns(s, LOCKDOWN_PERF));
 
 	/* deny to warn, and warn to allow, are not */
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, down, NULL), -EPERM);
-	KUNIT_EXPECT_EQ(test, lockdown_policy_tighten(s, drop, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_tighten(s, down, NULL), -EPERM);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_test_tighten(s, drop, NULL), -EPERM);
 	KUNIT_EXPECT_EQ(test, s->loads, 2U);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_KCORE), -EPERM);
 	KUNIT_EXPECT_EQ(test, lockdown_policy_check(s, LOCKDOWN_PERF), 0);

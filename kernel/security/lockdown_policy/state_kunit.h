@@ -77,4 +77,28 @@ static inline unsigned int lockdown_policy_test_reports(struct lockdown_policy_s
 	return lockdown_policy_test_of(s)->reports[event];
 }
 
+/* lockdown_policy_tighten() under the state's lock, as a load calls it. */
+static inline int lockdown_policy_test_tighten(struct lockdown_policy_state *s,
+					       const struct lockdown_policy_blob *blob,
+					       struct lockdown_policy_delta *delta)
+{
+	int ret;
+
+	mutex_lock(s->lock);
+	ret = lockdown_policy_tighten(s, blob, delta);
+	mutex_unlock(s->lock);
+	return ret;
+}
+
+/* lockdown_policy_seal() under the state's lock, as the seal file calls it. */
+static inline bool lockdown_policy_test_seal(struct lockdown_policy_state *s)
+{
+	bool sealed;
+
+	mutex_lock(s->lock);
+	sealed = lockdown_policy_seal(s);
+	mutex_unlock(s->lock);
+	return sealed;
+}
+
 #endif /* _SECURITY_LOCKDOWN_POLICY_STATE_KUNIT_H */
