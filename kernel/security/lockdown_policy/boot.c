@@ -5,7 +5,8 @@
  * and the lockdown_policy= and lockdown_policy_warn= command line
  * parameters. All of them only move reasons up (allow < warn < deny), so
  * the order they apply in does not matter: the result is their union,
- * and a reason both denied and warned is denied. Once it is applied, the
+ * and a reason both denied and warned is denied. (The parameters are
+ * parsed first, in setup_arch(), before the LSM is initialised.) Once it is applied, the
  * static level is raised to what it covers. lockdown_policy_seal seals
  * the policy against later loads.
  */
@@ -132,9 +133,11 @@ early_param("lockdown_policy_seal", lockdown_policy_seal_param);
  * lockdown_policy_boot - apply the builtin policy
  * @s: the policy
  *
- * Called from the LSM's early init; the command line's lockdown_policy=
- * is parsed before it on x86 (in setup_arch()), after it elsewhere, and
- * adds to it either way. Two builtin sources add to it: the list of
+ * Called from the LSM's init, by early_security_init(), which
+ * start_kernel() calls right after setup_arch(). Every architecture
+ * parses the early parameters in setup_arch(), so lockdown_policy= and
+ * lockdown_policy_warn= have been applied by then; the builtin policy adds
+ * to them. Two builtin sources: the list of
  * CONFIG_SECURITY_LOCKDOWN_POLICY_DENY, parsed as lockdown_policy= is, and
  * the policy file of CONFIG_SECURITY_LOCKDOWN_POLICY_BOOT, whose reasons
  * are identifiers resolved by the C compiler (see builtin.h), so they

@@ -10,8 +10,11 @@
  * LSM, it answers first: a reason both deny is refused, counted, noticed
  * and audited here, with its identifier.
  *
- * It is an early LSM, like lockdown, so it is in force before the rest of
- * the security framework, and it cannot be left out with lsm=.
+ * It is an early LSM, initialised by early_security_init() right after
+ * setup_arch() (which has parsed the early parameters, lockdown_policy=
+ * among them), before the rest of the security framework; it cannot be
+ * left out with lsm=. The static lockdown LSM is early only with
+ * CONFIG_SECURITY_LOCKDOWN_LSM_EARLY.
  *
  * See Documentation/admin-guide/LSM/lockdown_policy.rst.
  */

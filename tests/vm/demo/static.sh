@@ -1,8 +1,11 @@
 # Demo, boot 1: the static lockdown LSM, raised at run time.
 # Output is for people: every command is shown, then what it printed.
 
-say "The kernel's security modules, in the order they start. lockdown comes" \
-	"first: it is an early LSM, in force before the command line is parsed."
+say "The kernel's security modules, in the order they start. The two lockdown" \
+	"LSMs come first: this kernel builds lockdown as an early LSM" \
+	"(SECURITY_LOCKDOWN_LSM_EARLY), and lockdown_policy always is one. Early" \
+	"LSMs start right after setup_arch(), which has already parsed lockdown=" \
+	"and the other early parameters of the command line."
 run cat /sys/kernel/security/lsm
 
 say "No lockdown= was given, so the level is none:"
