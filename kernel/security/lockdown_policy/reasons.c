@@ -3,10 +3,11 @@
  * The reason table: the identifier of every enum lockdown_reason value,
  * and the fingerprint userspace compiles blobs against.
  *
- * The table must list every value of enum lockdown_reason once, in value
- * order. A value added upstream changes LOCKDOWN_CONFIDENTIALITY_MAX and
- * fails the static_assert() below, so the build stops until the table is
- * updated; a value moved is caught at boot by lockdown_policy_abi_init().
+ * The table is checked at build time. Each identifier is stored at its own
+ * value (a designated initializer), so no order can be wrong; a value
+ * renamed or removed upstream no longer compiles; and a value added
+ * upstream changes LOCKDOWN_CONFIDENTIALITY_MAX, which the static_assert()
+ * on the length of the list catches, until it is listed here.
  */
 #define pr_fmt(fmt) "lockdown_policy: " fmt
 
@@ -16,49 +17,50 @@
 
 #include "lockdown_policy.h"
 
-struct lockdown_policy_entry {
-	enum lockdown_reason what;
-	const char *id;
+/* Every value of enum lockdown_reason, levels included. */
+#define LOCKDOWN_POLICY_REASONS(X)		\
+	X(LOCKDOWN_NONE)			\
+	X(LOCKDOWN_MODULE_SIGNATURE)		\
+	X(LOCKDOWN_DEV_MEM)			\
+	X(LOCKDOWN_EFI_TEST)			\
+	X(LOCKDOWN_KEXEC)			\
+	X(LOCKDOWN_HIBERNATION)			\
+	X(LOCKDOWN_PCI_ACCESS)			\
+	X(LOCKDOWN_IOPORT)			\
+	X(LOCKDOWN_MSR)				\
+	X(LOCKDOWN_ACPI_TABLES)			\
+	X(LOCKDOWN_DEVICE_TREE)			\
+	X(LOCKDOWN_PCMCIA_CIS)			\
+	X(LOCKDOWN_TIOCSSERIAL)			\
+	X(LOCKDOWN_MODULE_PARAMETERS)		\
+	X(LOCKDOWN_MMIOTRACE)			\
+	X(LOCKDOWN_DEBUGFS)			\
+	X(LOCKDOWN_XMON_WR)			\
+	X(LOCKDOWN_BPF_WRITE_USER)		\
+	X(LOCKDOWN_DBG_WRITE_KERNEL)		\
+	X(LOCKDOWN_RTAS_ERROR_INJECTION)	\
+	X(LOCKDOWN_XEN_USER_ACTIONS)		\
+	X(LOCKDOWN_INTEGRITY_MAX)		\
+	X(LOCKDOWN_KCORE)			\
+	X(LOCKDOWN_KPROBES)			\
+	X(LOCKDOWN_BPF_READ_KERNEL)		\
+	X(LOCKDOWN_DBG_READ_KERNEL)		\
+	X(LOCKDOWN_PERF)			\
+	X(LOCKDOWN_TRACEFS)			\
+	X(LOCKDOWN_XMON_RW)			\
+	X(LOCKDOWN_XFRM_SECRET)			\
+	X(LOCKDOWN_CONFIDENTIALITY_MAX)
+
+#define LOCKDOWN_POLICY_ID(x)	[x] = #x,
+#define LOCKDOWN_POLICY_ONE(x)	+ 1
+
+static const char *const lockdown_policy_ids[LOCKDOWN_CONFIDENTIALITY_MAX + 1] = {
+	LOCKDOWN_POLICY_REASONS(LOCKDOWN_POLICY_ID)
 };
 
-#define LOCKDOWN_POLICY_ENTRY(x) { .what = (x), .id = #x }
-
-static const struct lockdown_policy_entry lockdown_policy_table[] = {
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_NONE),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_MODULE_SIGNATURE),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_DEV_MEM),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_EFI_TEST),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_KEXEC),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_HIBERNATION),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_PCI_ACCESS),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_IOPORT),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_MSR),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_ACPI_TABLES),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_DEVICE_TREE),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_PCMCIA_CIS),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_TIOCSSERIAL),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_MODULE_PARAMETERS),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_MMIOTRACE),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_DEBUGFS),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_XMON_WR),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_BPF_WRITE_USER),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_DBG_WRITE_KERNEL),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_RTAS_ERROR_INJECTION),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_XEN_USER_ACTIONS),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_INTEGRITY_MAX),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_KCORE),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_KPROBES),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_BPF_READ_KERNEL),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_DBG_READ_KERNEL),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_PERF),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_TRACEFS),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_XMON_RW),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_XFRM_SECRET),
-	LOCKDOWN_POLICY_ENTRY(LOCKDOWN_CONFIDENTIALITY_MAX),
-};
-
-static_assert(ARRAY_SIZE(lockdown_policy_table) == LOCKDOWN_CONFIDENTIALITY_MAX + 1,
-	      "enum lockdown_reason changed: update lockdown_policy_table");
+static_assert(0 LOCKDOWN_POLICY_REASONS(LOCKDOWN_POLICY_ONE) ==
+	      LOCKDOWN_CONFIDENTIALITY_MAX + 1,
+	      "enum lockdown_reason changed: list every value in LOCKDOWN_POLICY_REASONS");
 static_assert(LOCKDOWN_POLICY_NR <= LOCKDOWN_POLICY_MAX_REASONS);
 
 struct lockdown_policy_abi lockdown_policy_abi __ro_after_init;
@@ -76,14 +78,27 @@ bool lockdown_policy_is_reason(unsigned int what)
 	       what != LOCKDOWN_INTEGRITY_MAX;
 }
 
-/* "LOCKDOWN_KCORE" for LOCKDOWN_KCORE; levels too. */
+/**
+ * lockdown_policy_reason_id - the identifier of an enum lockdown_reason value
+ * @what: a value, levels included
+ *
+ * Return: "LOCKDOWN_KCORE" for LOCKDOWN_KCORE, or NULL for a value above
+ * LOCKDOWN_CONFIDENTIALITY_MAX.
+ */
 const char *lockdown_policy_reason_id(unsigned int what)
 {
 	if (what > LOCKDOWN_CONFIDENTIALITY_MAX)
 		return NULL;
-	return lockdown_policy_table[what].id;
+	return lockdown_policy_ids[what];
 }
 
+/**
+ * lockdown_policy_reason_class - the static level a reason belongs to
+ * @what: a reason
+ *
+ * Return: "integrity" for a reason below LOCKDOWN_INTEGRITY_MAX,
+ * "confidentiality" for one above it.
+ */
 const char *lockdown_policy_reason_class(unsigned int what)
 {
 	return what < LOCKDOWN_INTEGRITY_MAX ? "integrity" : "confidentiality";
@@ -103,7 +118,7 @@ int lockdown_policy_lookup(const char *name)
 	unsigned int what;
 
 	for (what = LOCKDOWN_NONE + 1; what < LOCKDOWN_CONFIDENTIALITY_MAX; what++) {
-		const char *id = lockdown_policy_table[what].id;
+		const char *id = lockdown_policy_ids[what];
 
 		if (!lockdown_policy_is_reason(what))
 			continue;
@@ -118,30 +133,17 @@ int lockdown_policy_lookup(const char *name)
  * lockdown_policy_abi_init - describe the running kernel's reason table
  * @abi: filled with the reason count, the fingerprint (see
  *	include/uapi/linux/lockdown_policy.h) and the reserved bits
- *
- * If the table is out of order against enum lockdown_reason, says so
- * loudly and leaves @abi with no reasons, which every blob fails to match
- * (ENOEXEC): a blob is never applied against a wrong table.
- *
- * Return: 0, or -EINVAL if the table is broken.
  */
-int lockdown_policy_abi_init(struct lockdown_policy_abi *abi)
+void lockdown_policy_abi_init(struct lockdown_policy_abi *abi)
 {
 	struct sha256_state sctx;
 	unsigned int what;
 
 	memset(abi, 0, sizeof(*abi));
-	for (what = 0; what <= LOCKDOWN_CONFIDENTIALITY_MAX; what++) {
-		if (lockdown_policy_table[what].what != what) {
-			WARN(1, "lockdown_policy: reason table entry %u is %s: loads disabled\n",
-			     what, lockdown_policy_table[what].id);
-			return -EINVAL;
-		}
-	}
 	abi->nr_reasons = LOCKDOWN_POLICY_NR;
 	sha256_init(&sctx);
 	for (what = 0; what <= LOCKDOWN_CONFIDENTIALITY_MAX; what++) {
-		const char *id = lockdown_policy_table[what].id;
+		const char *id = lockdown_policy_ids[what];
 
 		sha256_update(&sctx, (const u8 *)id, strlen(id));
 		sha256_update(&sctx, (const u8 *)"\n", 1);
@@ -150,5 +152,4 @@ int lockdown_policy_abi_init(struct lockdown_policy_abi *abi)
 	abi->reserved[LOCKDOWN_NONE / 64] |= 1ULL << (LOCKDOWN_NONE % 64);
 	abi->reserved[LOCKDOWN_INTEGRITY_MAX / 64] |=
 		1ULL << (LOCKDOWN_INTEGRITY_MAX % 64);
-	return 0;
 }
