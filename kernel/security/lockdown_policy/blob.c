@@ -3,8 +3,8 @@
  * Lockdown policy blob validation.
  *
  * Pure: reads the buffer it is given and the ABI it must match, writes
- * only *out, and only when it returns 0. Kept free of kernel state so the
- * same file also builds into a userspace fuzzer (tests/fuzz/).
+ * only *out, and only when it returns 0. Kept free of kernel state so
+ * that the same file also builds into a userspace fuzzer.
  */
 #include <linux/errno.h>
 #include <linux/string.h>
@@ -55,8 +55,8 @@ int lockdown_policy_blob_parse(const void *data, size_t len,
 {
 	struct lockdown_policy_header hdr;
 	struct lockdown_policy_blob blob;
-	const u8 *bitmap;
-	unsigned int nr, version, i;
+	const u8 *bitmap, *tail;
+	unsigned int nr, version, hdr_len, i;
 	int ret;
 
 	if (len > LOCKDOWN_POLICY_MAX_SIZE)
@@ -71,12 +71,14 @@ int lockdown_policy_blob_parse(const void *data, size_t len,
 	if (version < LOCKDOWN_POLICY_VERSION_MIN ||
 	    version > LOCKDOWN_POLICY_VERSION)
 		return -EPROTONOSUPPORT;
-	if (le16_to_cpu(hdr.hdr_len) != sizeof(hdr) || hdr.reserved)
+	hdr_len = le16_to_cpu(hdr.hdr_len);
+	if (hdr_len < sizeof(hdr) || hdr_len % 8 || hdr.reserved)
 		return -EINVAL;
 	nr = le16_to_cpu(hdr.nr_reasons);
 	if (!nr || nr > LOCKDOWN_POLICY_MAX_REASONS)
 		return -EINVAL;
-	if (len != LOCKDOWN_POLICY_BLOB_SIZE_OF(version, nr))
+	if (len != hdr_len + LOCKDOWN_POLICY_BITMAPS(version) *
+		   LOCKDOWN_POLICY_BITMAP_SIZE(nr))
 		return -EINVAL;
 	if (nr != abi->nr_reasons ||
 	    memcmp(hdr.fingerprint, abi->fingerprint, sizeof(hdr.fingerprint)))
@@ -85,10 +87,15 @@ int lockdown_policy_blob_parse(const void *data, size_t len,
 	blob.flags = le32_to_cpu(hdr.flags);
 	if (blob.flags & ~LOCKDOWN_POLICY_FLAGS_ALL)
 		return -EOPNOTSUPP;
+	/* header fields of a later format: this kernel knows none */
+	for (tail = (const u8 *)data + sizeof(hdr);
+	     tail < (const u8 *)data + hdr_len; tail++)
+		if (*tail)
+			return -EOPNOTSUPP;
 
 	memset(blob.words, 0, sizeof(blob.words));
 	memset(blob.warn, 0, sizeof(blob.warn));
-	bitmap = (const u8 *)data + sizeof(hdr);
+	bitmap = (const u8 *)data + hdr_len;
 	ret = lockdown_policy_bitmap_parse(bitmap, nr, abi, blob.words);
 	if (!ret && LOCKDOWN_POLICY_BITMAPS(version) > 1)
 		ret = lockdown_policy_bitmap_parse(bitmap + LOCKDOWN_POLICY_BITMAP_SIZE(nr),

@@ -92,6 +92,38 @@ static void blob_test_valid_v2(struct kunit *test)
 			BIT_ULL(LOCKDOWN_PERF) | BIT_ULL(LOCKDOWN_KPROBES));
 }
 
+/*
+ * Move the bitmaps of a valid blob @pad bytes on, behind a header that
+ * long; its new bytes zero.
+ */
+static void blob_longer_header(struct blob_buf *b, unsigned int pad)
+{
+	size_t hdr = sizeof(struct lockdown_policy_header);
+
+	memmove(b->bytes + hdr + pad, b->bytes + hdr, b->len - hdr);
+	memset(b->bytes + hdr, 0, pad);
+	blob_hdr(b)->hdr_len = cpu_to_le16(hdr + pad);
+	b->len += pad;
+}
+
+/*
+ * A longer header than this kernel's, its added bytes zero: a later
+ * format's fields left unset, read as this format.
+ */
+static void blob_test_longer_header(struct kunit *test)
+{
+	struct blob_buf *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	struct lockdown_policy_blob out;
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	blob_valid(b);
+	blob_longer_header(b, 16);
+	KUNIT_ASSERT_EQ(test, lockdown_policy_blob_parse(b->bytes, b->len,
+							 &lockdown_policy_abi, &out), 0);
+	KUNIT_EXPECT_EQ(test, out.words[0],
+			BIT_ULL(LOCKDOWN_DEV_MEM) | BIT_ULL(LOCKDOWN_KCORE));
+}
+
 /* The parser reads any alignment: the fuzzer and userspace do not align. */
 static void blob_test_unaligned(struct kunit *test)
 {
@@ -120,6 +152,9 @@ enum blob_mutation {
 	BLOB_V2_SHORT,
 	BLOB_V1_LONG,
 	BLOB_HDR_LEN,
+	BLOB_HDR_LEN_ODD,
+	BLOB_HDR_LEN_PAST,
+	BLOB_HDR_FIELD_SET,
 	BLOB_RESERVED,
 	BLOB_NR_ZERO,
 	BLOB_NR_HUGE,
@@ -157,6 +192,9 @@ static const struct blob_case blob_cases[] = {
 	{ "version 2 without its warn set", BLOB_V2_SHORT, -EINVAL },
 	{ "version 1 with a warn set", BLOB_V1_LONG, -EINVAL },
 	{ "wrong hdr_len", BLOB_HDR_LEN, -EINVAL },
+	{ "hdr_len not a multiple of 8", BLOB_HDR_LEN_ODD, -EINVAL },
+	{ "hdr_len past the header the blob has", BLOB_HDR_LEN_PAST, -EINVAL },
+	{ "a longer header setting a field unknown here", BLOB_HDR_FIELD_SET, -EOPNOTSUPP },
 	{ "reserved field set", BLOB_RESERVED, -EINVAL },
 	{ "zero reasons", BLOB_NR_ZERO, -EINVAL },
 	{ "too many reasons", BLOB_NR_HUGE, -EINVAL },
@@ -213,6 +251,16 @@ static void blob_mutate(struct blob_buf *b, enum blob_mutation m)
 		break;
 	case BLOB_HDR_LEN:
 		h->hdr_len = cpu_to_le16(40);
+		break;
+	case BLOB_HDR_LEN_ODD:
+		blob_longer_header(b, 4);
+		break;
+	case BLOB_HDR_LEN_PAST:
+		h->hdr_len = cpu_to_le16(sizeof(*h) + 8);
+		break;
+	case BLOB_HDR_FIELD_SET:
+		blob_longer_header(b, 8);
+		b->bytes[sizeof(*h) + 7] = 1;
 		break;
 	case BLOB_RESERVED:
 		h->reserved = cpu_to_le16(1);
@@ -303,6 +351,7 @@ static void blob_test_malformed(struct kunit *test)
 static struct kunit_case blob_test_cases[] = {
 	KUNIT_CASE(blob_test_valid),
 	KUNIT_CASE(blob_test_valid_v2),
+	KUNIT_CASE(blob_test_longer_header),
 	KUNIT_CASE(blob_test_unaligned),
 	KUNIT_CASE_PARAM(blob_test_malformed, blob_malformed_gen_params),
 	{}

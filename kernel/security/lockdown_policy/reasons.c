@@ -62,6 +62,9 @@ static_assert(0 LOCKDOWN_POLICY_REASONS(LOCKDOWN_POLICY_ONE) ==
 	      LOCKDOWN_CONFIDENTIALITY_MAX + 1,
 	      "enum lockdown_reason changed: list every value in LOCKDOWN_POLICY_REASONS");
 static_assert(LOCKDOWN_POLICY_NR <= LOCKDOWN_POLICY_MAX_REASONS);
+static_assert(LOCKDOWN_POLICY_BLOB_SIZE_OF(LOCKDOWN_POLICY_VERSION,
+					   LOCKDOWN_POLICY_MAX_REASONS) <=
+	      LOCKDOWN_POLICY_MAX_SIZE);
 
 struct lockdown_policy_abi lockdown_policy_abi __ro_after_init;
 

@@ -22,6 +22,9 @@ bad "a reason both denied and warned" EINVAL -w LOCKDOWN_KCORE
 bad "warn bit for LOCKDOWN_NONE" ERANGE -w "#0"
 bad "warn bit for LOCKDOWN_CONFIDENTIALITY_MAX" ERANGE -w "#$nr"
 bad "hdr_len 40" EINVAL -H 40
+bad "hdr_len not a multiple of 8" EINVAL -P 4
+bad "hdr_len past the header the blob has" EINVAL -H 56
+bad "a longer header that sets a field this kernel does not know" EOPNOTSUPP -P 8 -B 48=1
 bad "reserved set" EINVAL -r 1
 bad "zero reasons" EINVAL -n 0
 bad "too many reasons" EINVAL -n 1025
@@ -43,9 +46,13 @@ expect_eq "empty write: EINVAL" "$(ldwrite $LP/load '')" EINVAL
 ldblob LOCKDOWN_DEV_MEM LOCKDOWN_KCORE > /tmp/good
 expect_eq "write at offset 1: ESPIPE" "$(ldwrite -o 1 $LP/load < /tmp/good)" ESPIPE
 expect_eq "split into 16-byte writes: EINVAL" "$(ldwrite -s 16 $LP/load < /tmp/good)" EINVAL
+dd if=/dev/zero bs=513 count=1 2>/dev/null > /tmp/huge
+expect_eq "513 bytes (LOCKDOWN_POLICY_MAX_SIZE + 1): E2BIG" "$(ldwrite $LP/load < /tmp/huge)" E2BIG
 dd if=/dev/zero bs=4097 count=1 2>/dev/null > /tmp/huge
 expect_eq "4097 bytes: E2BIG" "$(ldwrite $LP/load < /tmp/huge)" E2BIG
 expect_eq "state unchanged after every refusal" "$(lp_state)" "$before"
+expect_eq "a longer header whose added bytes are zero: read as this one" \
+	"$(load_blob -P 8 LOCKDOWN_DEV_MEM)" ok
 expect_probe "/proc/kcore still opens" kcore allowed
 expect_eq "the good blob still loads" "$(ldwrite $LP/load < /tmp/good)" ok
 expect_probe "/proc/kcore refused after it" kcore EPERM

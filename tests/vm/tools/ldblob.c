@@ -16,7 +16,10 @@
  *   -m MAGIC    magic
  *   -v VERSION  version (default: 1, or 2 with -w); the length follows
  *               it: one bitmap, or two from version 2
+ *   -P N        a header N bytes longer than this one (zero bytes after it;
+ *               hdr_len says so unless -H does otherwise)
  *   -H HDRLEN   hdr_len
+ *   -B OFF=VAL  set the byte at offset OFF of the blob to VAL, last
  *   -r VALUE    the reserved field
  *   -t N        drop the last N bytes
  *   -a N        append N zero bytes
@@ -93,8 +96,9 @@ int main(int argc, char **argv)
 {
 	uint8_t buf[LOCKDOWN_POLICY_MAX_SIZE * 2] = { 0 };
 	struct lockdown_policy_header *h = (void *)buf;
-	uint8_t *bitmap = buf + sizeof(*h);
-	unsigned long nr = 0, trunc = 0, append = 0;
+	uint8_t *bitmap;
+	unsigned long nr = 0, trunc = 0, append = 0, pad = 0, poke_off = 0, poke_val = 0;
+	bool poke = false, hdr_len_set = false;
 	int nr_set = 0;
 	long long flags = 0, magic = LOCKDOWN_POLICY_MAGIC;
 	long version = -1, hdr_len = sizeof(*h), reserved = 0;
@@ -106,7 +110,7 @@ int main(int argc, char **argv)
 	size_t len;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "T:f:n:F:m:v:H:r:t:a:w:")) != -1) {
+	while ((opt = getopt(argc, argv, "T:f:n:F:m:v:H:r:t:a:w:P:B:")) != -1) {
 		switch (opt) {
 		case 'T': table = optarg; from_table = true; break;
 		case 'f': fphex = optarg; break;
@@ -114,7 +118,13 @@ int main(int argc, char **argv)
 		case 'F': flags = strtoll(optarg, NULL, 0); break;
 		case 'm': magic = strtoll(optarg, NULL, 0); break;
 		case 'v': version = strtol(optarg, NULL, 0); break;
-		case 'H': hdr_len = strtol(optarg, NULL, 0); break;
+		case 'H': hdr_len = strtol(optarg, NULL, 0); hdr_len_set = true; break;
+		case 'P': pad = strtoul(optarg, NULL, 0); break;
+		case 'B':
+			if (sscanf(optarg, "%li=%li", (long *)&poke_off, (long *)&poke_val) != 2)
+				die("-B wants OFF=VAL: ", optarg);
+			poke = true;
+			break;
 		case 'r': reserved = strtol(optarg, NULL, 0); break;
 		case 't': trunc = strtoul(optarg, NULL, 0); break;
 		case 'a': append = strtoul(optarg, NULL, 0); break;
@@ -131,6 +141,11 @@ int main(int argc, char **argv)
 		nr = max + 1;
 	if (version < 0)
 		version = nwarn ? 2 : LOCKDOWN_POLICY_VERSION_MIN;
+	if (pad > LOCKDOWN_POLICY_MAX_SIZE)
+		die("-P: too long", NULL);
+	bitmap = buf + sizeof(*h) + pad;
+	if (!hdr_len_set)
+		hdr_len = sizeof(*h) + pad;
 	h->magic = htole32(magic);
 	h->version = htole16(version);
 	h->hdr_len = htole16(hdr_len);
@@ -168,10 +183,15 @@ int main(int argc, char **argv)
 		bit += 8 * LOCKDOWN_POLICY_BITMAP_SIZE(nr);
 		bitmap[bit / 8] |= 1 << (bit % 8);
 	}
-	len = sizeof(*h) + LOCKDOWN_POLICY_BITMAPS(version) * LOCKDOWN_POLICY_BITMAP_SIZE(nr);
+	len = sizeof(*h) + pad + LOCKDOWN_POLICY_BITMAPS(version) * LOCKDOWN_POLICY_BITMAP_SIZE(nr);
 	if (len + append > sizeof(buf) || trunc > len)
 		die("blob too large", NULL);
 	len = len - trunc + append;
+	if (poke) {
+		if (poke_off >= len)
+			die("-B: past the blob", NULL);
+		buf[poke_off] = poke_val;
+	}
 	if (fwrite(buf, 1, len, stdout) != len)
 		die("write: ", strerror(errno));
 	return 0;

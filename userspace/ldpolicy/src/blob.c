@@ -59,7 +59,7 @@ int blob_decode(const void *buf, size_t len, const char *name, struct blob_info 
 {
 	struct loc loc = { .file = name };
 	struct lockdown_policy_header h;
-	unsigned int nr, version;
+	unsigned int nr, version, hdr_len;
 
 	memset(b, 0, sizeof(*b));
 	if (len < sizeof(h) || !blob_sniff(buf, len)) {
@@ -74,8 +74,11 @@ int blob_decode(const void *buf, size_t len, const char *name, struct blob_info 
 		return -1;
 	}
 	nr = le16toh(h.nr_reasons);
-	if (le16toh(h.hdr_len) != sizeof(h) || h.reserved || !nr ||
-	    nr > LOCKDOWN_POLICY_MAX_REASONS || len != LOCKDOWN_POLICY_BLOB_SIZE_OF(version, nr)) {
+	hdr_len = le16toh(h.hdr_len);
+	/* a longer header than ours: a later format's fields, after ours */
+	if (len > LOCKDOWN_POLICY_MAX_SIZE || hdr_len < sizeof(h) || hdr_len % 8 ||
+	    h.reserved || !nr || nr > LOCKDOWN_POLICY_MAX_REASONS ||
+	    len != hdr_len + LOCKDOWN_POLICY_BITMAPS(version) * LOCKDOWN_POLICY_BITMAP_SIZE(nr)) {
 		diag_error(d, &loc, "malformed blob (header or length)");
 		return -1;
 	}
@@ -83,15 +86,21 @@ int blob_decode(const void *buf, size_t len, const char *name, struct blob_info 
 	b->nr_reasons = nr;
 	b->flags = le32toh(h.flags);
 	memcpy(b->fingerprint, h.fingerprint, sizeof(b->fingerprint));
-	get_words(b->words, (const uint8_t *)buf + sizeof(h), LOCKDOWN_POLICY_BITMAP_SIZE(nr) / 8);
+	get_words(b->words, (const uint8_t *)buf + hdr_len, LOCKDOWN_POLICY_BITMAP_SIZE(nr) / 8);
 	if (version > 1)
-		get_words(b->warn, (const uint8_t *)buf + sizeof(h) + LOCKDOWN_POLICY_BITMAP_SIZE(nr),
+		get_words(b->warn, (const uint8_t *)buf + hdr_len + LOCKDOWN_POLICY_BITMAP_SIZE(nr),
 			  LOCKDOWN_POLICY_BITMAP_SIZE(nr) / 8);
 	if (b->flags & ~(uint32_t)LOCKDOWN_POLICY_FLAGS_ALL) {
 		diag_error(d, &loc, "blob has unknown flags 0x%x",
 			   b->flags & ~(uint32_t)LOCKDOWN_POLICY_FLAGS_ALL);
 		return -1;
 	}
+	for (size_t i = sizeof(h); i < hdr_len; i++)
+		if (((const uint8_t *)buf)[i]) {
+			diag_error(d, &loc, "blob sets a header field this ldpolicy does not know "
+				   "(byte %zu)", i);
+			return -1;
+		}
 	return 0;
 }
 

@@ -10,10 +10,11 @@
  * allowed, but every time the kernel asks about it, the LSM counts,
  * notices and audits the question and records which task asked (learning
  * mode). A reason is in one of three states, allow < warn < deny, and a
- * load may only move a reason up. The kernel reads both versions;
- * ldpolicy writes version 1 for a policy that warns about nothing. All
+ * load may only move a reason up. The kernel reads both versions; a
+ * policy that warns about nothing may be written in either. All
  * fields are little-endian. The whole blob is one write(2), at offset 0,
- * of exactly LOCKDOWN_POLICY_BLOB_SIZE_OF(version, nr_reasons) bytes.
+ * of exactly hdr_len plus the bitmaps' bytes:
+ * LOCKDOWN_POLICY_BLOB_SIZE_OF(version, nr_reasons) with this header.
  *
  * Bit numbers are the kernel's enum lockdown_reason values, which differ
  * between kernels. A blob therefore names the reason table it was compiled
@@ -44,7 +45,8 @@
  *                    (truncated, or trailing bytes)
  *   ENOEXEC          compiled for another reason table (nr_reasons or
  *                    fingerprint differ from the running kernel's)
- *   EOPNOTSUPP       a flag this kernel does not know
+ *   EOPNOTSUPP       a flag this kernel does not know, or a header byte
+ *                    past the header this kernel knows that is not zero
  *   ERANGE           a bit set for LOCKDOWN_NONE, LOCKDOWN_INTEGRITY_MAX or
  *                    beyond nr_reasons
  *   EINVAL           a reason both in the deny set and in the warn set
@@ -55,7 +57,6 @@
 #ifndef _UAPI_LINUX_LOCKDOWN_POLICY_H
 #define _UAPI_LINUX_LOCKDOWN_POLICY_H
 
-#include <linux/const.h>
 #include <linux/types.h>
 
 /* "LDPB" in the first four bytes of the file. */
@@ -66,14 +67,17 @@
 #define LOCKDOWN_POLICY_FINGERPRINT_SIZE	32
 
 /*
- * Bounds. No kernel has more than LOCKDOWN_POLICY_MAX_REASONS reasons;
- * no blob is longer than LOCKDOWN_POLICY_MAX_SIZE bytes.
+ * Bounds. No kernel has more than LOCKDOWN_POLICY_MAX_REASONS reasons. No
+ * blob is longer than LOCKDOWN_POLICY_MAX_SIZE bytes: the longest blob of
+ * formats 1 and 2 is 304 bytes (a 48-byte header and two bitmaps of 1024
+ * bits); the rest is room for header fields a later format may add (see
+ * @hdr_len below).
  */
 #define LOCKDOWN_POLICY_MAX_REASONS	1024
-#define LOCKDOWN_POLICY_MAX_SIZE	4096
+#define LOCKDOWN_POLICY_MAX_SIZE	512
 
 /*
- * Flags. Unknown flags are refused (EOPNOTSUPP).
+ * Flags, in the __le32 @flags. Unknown flags are refused (EOPNOTSUPP).
  *
  * LOCKDOWN_POLICY_FLAG_SEAL: seal the policy once this blob is applied, in
  *	the same step: no later blob is accepted until reboot.
@@ -85,9 +89,9 @@
  *	defeats one it denies, and its author acknowledged that bypass in
  *	writing. Informational, like NOT_A_BOUNDARY.
  */
-#define LOCKDOWN_POLICY_FLAG_SEAL		_BITUL(0)
-#define LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY	_BITUL(1)
-#define LOCKDOWN_POLICY_FLAG_BYPASS_ACKED	_BITUL(2)
+#define LOCKDOWN_POLICY_FLAG_SEAL		0x00000001U
+#define LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY	0x00000002U
+#define LOCKDOWN_POLICY_FLAG_BYPASS_ACKED	0x00000004U
 #define LOCKDOWN_POLICY_FLAGS_ALL		(LOCKDOWN_POLICY_FLAG_SEAL | \
 						 LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY | \
 						 LOCKDOWN_POLICY_FLAG_BYPASS_ACKED)
@@ -95,10 +99,16 @@
 /**
  * struct lockdown_policy_header - the fixed part of a policy blob
  * @magic: LOCKDOWN_POLICY_MAGIC
- * @version: 1 or 2 (LOCKDOWN_POLICY_VERSION_MIN to LOCKDOWN_POLICY_VERSION);
- *	another version is refused (EPROTONOSUPPORT)
- * @hdr_len: sizeof(struct lockdown_policy_header), in both versions: the
- *	offset of the first bitmap
+ * @version: 1 or 2 (LOCKDOWN_POLICY_VERSION_MIN to LOCKDOWN_POLICY_VERSION):
+ *	how many bitmaps follow the header; another version is refused
+ *	(EPROTONOSUPPORT)
+ * @hdr_len: the header's length, where the first bitmap starts: at least
+ *	sizeof(struct lockdown_policy_header), a multiple of 8. A later
+ *	format may add header fields after @fingerprint, each meaning what
+ *	the format without it means when it is zero; a kernel that does not
+ *	know them accepts a longer header whose added bytes are all zero and
+ *	refuses one that sets them (EOPNOTSUPP), as openat2(2) treats a
+ *	longer struct open_how.
  * @nr_reasons: bits in the bitmap: LOCKDOWN_CONFIDENTIALITY_MAX of the
  *	kernel the blob was compiled for (at most LOCKDOWN_POLICY_MAX_REASONS)
  * @reserved: zero
@@ -125,10 +135,14 @@ struct lockdown_policy_header {
 #define LOCKDOWN_POLICY_BITMAP_SIZE(nr_reasons) \
 	((((nr_reasons) + 63) / 64) * 8)
 
-/* Bitmaps in a blob of format @version: deny (1), then warn (2). */
-#define LOCKDOWN_POLICY_BITMAPS(version)	((version) >= 2 ? 2 : 1)
+/* Bitmaps in a blob of format @version: deny (1), deny and warn (2). */
+#define LOCKDOWN_POLICY_BITMAPS(version) \
+	((version) == 1 ? 1 : (version) == 2 ? 2 : 0)
 
-/* Size of a whole blob of format @version for @nr_reasons reasons. */
+/*
+ * Size of a whole blob of format @version for @nr_reasons reasons, with
+ * the header of this file (hdr_len sizeof(struct lockdown_policy_header)).
+ */
 #define LOCKDOWN_POLICY_BLOB_SIZE_OF(version, nr_reasons) \
 	(sizeof(struct lockdown_policy_header) + \
 	 LOCKDOWN_POLICY_BITMAPS(version) * \
