@@ -6,7 +6,8 @@
  *   seal         write "1" to refuse every later load; reads 0 or 1
  *   policy       per reason: identifier, class, denied/warned/allowed,
  *                by whom
- *   state        "sealed 0|1", then the policy lines: what IMA measures
+ *   state        "sealed 0|1", the flags, then the policy lines: what IMA
+ *                measures
  *   reasons      per reason: index, identifier, class, description
  *   counters     per reason: identifier, then denials since boot: in all,
  *                by this LSM, by the static lockdown LSM; then the

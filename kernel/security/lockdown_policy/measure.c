@@ -3,7 +3,8 @@
  * Attestation: IMA measures the policy in force, as it measures SELinux's
  * state, so that a verifier can tell what a machine (a confidential-
  * computing guest, say) denies. The measured buffer is the securityfs
- * state file, byte for byte: "sealed 0|1", then the policy file's lines.
+ * state file, byte for byte: "sealed 0|1", the informational flags of the
+ * last policy applied, then the policy file's lines.
  * It is measured once IMA is up, and again after every load and seal; IMA
  * keeps each distinct buffer once.
  *

@@ -12,7 +12,7 @@
 
 /* The longest of each column after the identifier, with separators. */
 #define LOCKDOWN_POLICY_LINE_TAIL	sizeof(" confidentiality allowed policy\n")
-#define LOCKDOWN_POLICY_STATE_HEAD	sizeof("sealed 0\n")
+#define LOCKDOWN_POLICY_STATE_HEAD	sizeof("sealed 0\nflags not-a-boundary,bypass-acknowledged\n")
 
 static const char *lockdown_policy_denier(bool by_policy, bool by_static)
 {
@@ -45,7 +45,10 @@ size_t lockdown_policy_show_size(void)
  * lockdown_policy_show - print the policy in force
  * @s: the policy, its lock held: one consistent view
  * @sb: where to print, at least lockdown_policy_show_size() bytes
- * @state: the state file's form: start with a line "sealed 0|1"
+ * @state: the state file's form: start with a line "sealed 0|1" and a
+ *	line "flags " and the last applied policy's informational flags
+ *	("not-a-boundary", "bypass-acknowledged", comma-separated, or
+ *	"none")
  *
  * One line per reason: identifier, class, its state ("denied", "warned"
  * or "allowed"), and who denies or warns: "policy", "static" (the static
@@ -61,8 +64,19 @@ int lockdown_policy_show(struct lockdown_policy_state *s, struct seq_buf *sb,
 	unsigned int what;
 
 	lockdep_assert_held(s->lock);
-	if (state)
-		seq_buf_printf(sb, "sealed %d\n", s->sealed);
+	if (state) {
+		seq_buf_printf(sb, "sealed %d\nflags ", s->sealed);
+		if (!s->flags)
+			seq_buf_puts(sb, "none");
+		if (s->flags & LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY)
+			seq_buf_puts(sb, "not-a-boundary");
+		if ((s->flags & LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY) &&
+		    (s->flags & LOCKDOWN_POLICY_FLAG_BYPASS_ACKED))
+			seq_buf_putc(sb, ',');
+		if (s->flags & LOCKDOWN_POLICY_FLAG_BYPASS_ACKED)
+			seq_buf_puts(sb, "bypass-acknowledged");
+		seq_buf_putc(sb, '\n');
+	}
 	for (what = 0; what < LOCKDOWN_POLICY_NR; what++) {
 		bool by_policy, by_static, warned;
 		const char *verdict;

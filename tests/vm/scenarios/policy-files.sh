@@ -30,9 +30,9 @@ expect_eq "policy line format" "$(grep LOCKDOWN_KCORE $LP/policy)" \
 expect_eq "counters all zero" "$(awk '$2 != 0' $LP/counters | wc -l)" 0
 expect_eq "counters line format: refusals in all, by the policy, by the static LSM; warnings" \
 	"$(grep '^LOCKDOWN_KCORE ' $LP/counters)" "LOCKDOWN_KCORE 0 0 0 0"
-expect_eq "state: the seal, then the policy file" \
-	"$(head -n1 $LP/state) $(tail -n +2 $LP/state | cmp - $LP/policy && echo same-as-policy)" \
-	"sealed 0 same-as-policy"
+expect_eq "state: the seal, the flags, then the policy file" \
+	"$(head -n2 $LP/state | tr '\n' ' ')$(tail -n +3 $LP/state | cmp - $LP/policy && echo same-as-policy)" \
+	"sealed 0 flags none same-as-policy"
 expect_eq "flags: none" "$(cat $LP/flags)" none
 expect_eq "not sealed" "$(cat $LP/seal)" 0
 expect_dmesg "boot log: initialised with nothing denied" \

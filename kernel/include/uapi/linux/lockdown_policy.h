@@ -83,11 +83,17 @@
  *	the same step: no later blob is accepted until reboot.
  * LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY: the policy's author declared it a
  *	feature switch, not a security boundary (some of its denials can be
- *	defeated through reasons it allows). Informational: reported by the
- *	kernel in the flags file, never changes enforcement.
+ *	defeated through reasons it allows).
  * LOCKDOWN_POLICY_FLAG_BYPASS_ACKED: the policy allows a reason that
  *	defeats one it denies, and its author acknowledged that bypass in
- *	writing. Informational, like NOT_A_BOUNDARY.
+ *	writing.
+ *
+ * NOT_A_BOUNDARY and BYPASS_ACKED never change enforcement. The kernel
+ * keeps the last applied policy's, reports them in the flags file and
+ * includes them in the state it has IMA measure: the kernel is the one
+ * witness of which policy is in force, so what its author declared about
+ * it is attested with it, not taken from files that may have changed
+ * since it was loaded.
  */
 #define LOCKDOWN_POLICY_FLAG_SEAL		0x00000001U
 #define LOCKDOWN_POLICY_FLAG_NOT_A_BOUNDARY	0x00000002U
