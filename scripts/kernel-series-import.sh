@@ -16,7 +16,9 @@
 # kernel/patches/SLUG.patch (SLUG from the subject; no number, so that a
 # line can be put anywhere without renaming the rest). kernel/series keeps
 # its leading comment; its lines, the patches and the new files are
-# replaced. A commit may not delete or rename a file.
+# replaced. A commit may not delete or rename a file. Local lines
+# (kernel/patches/local/, never exported) are kept as they are, last, and
+# their edits of new files made again on the imported content.
 set -euo pipefail
 
 build=$(realpath -m "$1")
@@ -61,13 +63,30 @@ for c in "${commits[@]}"; do
 	echo "  IMPORT  $subject"
 done
 
+# the local lines, as they are
+for ((k = series_upstream; k < ${#series_patches[@]}; k++)); do
+	echo "${series_patches[k]}${series_files[k]:+ ${series_files[k]}}" >> "$tmp/series"
+done
+
 # replace kernel/: the new files as HEAD has them, the patches, the series
 for f in "${!series_owner[@]}"; do
+	[ "${series_owner[$f]}" -lt "$series_upstream" ] || continue
 	[ -n "${added[$f]+x}" ] || { rm -f "$kdir/$f"; echo "  REMOVE  kernel/$f"; }
 done
 for f in "${!added[@]}"; do
 	mkdir -p "$kdir/$(dirname "$f")"
 	git_ show "HEAD:$f" > "$kdir/$f"
+done
+# the local patches' edits of the new files, made again
+for ((k = series_upstream; k < ${#series_patches[@]}; k++)); do
+	p=$kdir/patches/${series_patches[k]}
+	own=()
+	while IFS= read -r f; do
+		[ -z "${added[$f]+x}" ] || own+=("$f")
+	done < <(series_touched "$p")
+	[ ${#own[@]} -eq 0 ] || series_filter only "${own[@]}" < "$p" |
+		patch -s -p1 -d "$kdir" --batch --fuzz=0 --no-backup-if-mismatch -r - >/dev/null ||
+		die "${series_patches[k]} no longer applies to the imported files; refresh it"
 done
 rm -f "$kdir"/patches/*.patch
 cp "$tmp"/patches/*.patch "$kdir/patches/"

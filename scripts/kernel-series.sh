@@ -2,7 +2,8 @@
 # Export kernel/ as a git format-patch series against the pristine
 # linux-source-6.12 tree: one commit per kernel/series line (its patch,
 # and the new files it adds as they are at that point of the series: see
-# scripts/series-lib.sh), then git format-patch.
+# scripts/series-lib.sh), then git format-patch. Local patches
+# (kernel/patches/local/) are ours alone and stay out.
 #
 # Usage: scripts/kernel-series.sh [--build] [--check] BUILD_DIR
 #   --build  also build the test kernel's configuration at every commit,
@@ -70,7 +71,7 @@ kdoc() {
 	"$repo/scripts/kernel-doc" -none -Wall "$@" 2>&1 | grep -c . || true
 }
 
-for k in "${!series_patches[@]}"; do
+for ((k = 0; k < series_upstream; k++)); do
 	patch=${series_patches[k]}
 	p=$kdir/patches/$patch
 	author=$(sed -n 's/^From: //p;/^$/q' "$p" | head -n1)
@@ -152,4 +153,4 @@ if [ $check_style = 1 ]; then
 	[ $bad = 0 ] || die "checkpatch --strict is not clean"
 	echo "  CHECK   checkpatch --strict and kernel-doc clean at every patch"
 fi
-echo "  SERIES  ${#series_patches[@]} patches and a cover letter in $out"
+echo "  SERIES  $series_upstream patches and a cover letter in $out"

@@ -11,21 +11,35 @@
 # added). The content a new file has at an earlier point of the series is
 # therefore the end content with the later patches' edits of it taken
 # back (series_overlay_at).
+#
+# A patch under kernel/patches/local/ is ours alone: the kernel build
+# applies it, the exported series leaves it out. Local lines come after
+# every other line.
 
 # series_parse: fill the arrays
 #   series_patches[i]   the patch of line i (0-based)
 #   series_files[i]     the new files of line i, space-separated
 #   series_owner[FILE]  the line that adds FILE
+#   series_upstream     how many lines are not local (they come first)
 series_parse() {
 	local patch files f i=0
 	series_patches=()
 	series_files=()
+	series_upstream=0
 	declare -gA series_owner=()
 	while read -r patch files; do
 		case "$patch" in '' | '#'*) continue ;; esac
 		[ -f "$kdir/patches/$patch" ] || die "series names missing patch $patch"
 		series_patches[i]=$patch
 		series_files[i]=$files
+		case "$patch" in
+		local/*) ;;
+		*)
+			[ "$series_upstream" = "$i" ] ||
+				die "series: $patch comes after a local patch; local ones go last"
+			series_upstream=$((i + 1))
+			;;
+		esac
 		for f in $files; do
 			[ -f "$kdir/$f" ] || die "series: $patch claims missing file kernel/$f"
 			[ -z "${series_owner[$f]+x}" ] || die "series: kernel/$f claimed twice"

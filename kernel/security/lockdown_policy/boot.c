@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Boot-time policy: the builtin policy compiled into the kernel
- * (CONFIG_SECURITY_LOCKDOWN_POLICY_DENY, CONFIG_SECURITY_LOCKDOWN_POLICY_BOOT)
- * and the lockdown_policy= and lockdown_policy_warn= command line
+ * Boot-time policy: the builtin list compiled into the kernel
+ * (CONFIG_SECURITY_LOCKDOWN_POLICY_DENY, and the policy file of
+ * CONFIG_SECURITY_LOCKDOWN_POLICY_BOOT), and the lockdown_policy= and
+ * lockdown_policy_warn= command line
  * parameters. All of them only move reasons up (allow < warn < deny), so
  * the order they apply in does not matter: the result is their union,
  * and a reason both denied and warned is denied. (The parameters are
@@ -130,18 +131,18 @@ static int __init lockdown_policy_seal_param(char *arg)
 early_param("lockdown_policy_seal", lockdown_policy_seal_param);
 
 /**
- * lockdown_policy_boot - apply the builtin policy
+ * lockdown_policy_boot - apply the builtin list
  * @s: the policy
  *
  * Called from the LSM's init, by early_security_init(), which
  * start_kernel() calls right after setup_arch(). Every architecture
  * parses the early parameters in setup_arch(), so lockdown_policy= and
- * lockdown_policy_warn= have been applied by then; the builtin policy adds
- * to them. Two builtin sources: the list of
- * CONFIG_SECURITY_LOCKDOWN_POLICY_DENY, parsed as lockdown_policy= is, and
- * the policy file of CONFIG_SECURITY_LOCKDOWN_POLICY_BOOT, whose reasons
- * are identifiers resolved by the C compiler (see builtin.h), so they
- * cannot disagree with the kernel's numbering.
+ * lockdown_policy_warn= have been applied by then; the list of
+ * CONFIG_SECURITY_LOCKDOWN_POLICY_DENY, parsed as lockdown_policy= is,
+ * adds to them. So does the policy file of
+ * CONFIG_SECURITY_LOCKDOWN_POLICY_BOOT, whose reasons are identifiers
+ * resolved by the C compiler (see builtin.h), so they cannot disagree
+ * with the kernel's numbering.
  */
 void __init lockdown_policy_boot(struct lockdown_policy_state *s)
 {

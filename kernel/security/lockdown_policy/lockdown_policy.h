@@ -9,7 +9,7 @@
  *   refuse.c   the slow path: the decision off the allowed path, counted
  *   report.c   what a denial or a warning leaves: notice, audit, record
  *   watch.c    which tasks asked about each warned reason
- *   boot.c     the lockdown_policy= parameter and the builtin policy
+ *   boot.c     the lockdown_policy= parameters and the builtin list
  *   level.c    the static LSM's level, raised to what the policy covers
  *   show.c     the policy in force as text: policy file, measurement
  *   audit.c    audit records of denials, loads and seals
