@@ -3,13 +3,12 @@
  * Boot-time policy: the builtin list compiled into the kernel
  * (CONFIG_SECURITY_LOCKDOWN_POLICY_DENY, and the policy file of
  * CONFIG_SECURITY_LOCKDOWN_POLICY_BOOT), and the lockdown_policy= and
- * lockdown_policy_warn= command line
- * parameters. All of them only move reasons up (allow < warn < deny), so
- * the order they apply in does not matter: the result is their union,
- * and a reason both denied and warned is denied. (The parameters are
- * parsed first, in setup_arch(), before the LSM is initialised.) Once it is applied, the
- * static level is raised to what it covers. lockdown_policy_seal seals
- * the policy against later loads.
+ * lockdown_policy_warn= command line parameters, parsed first (in
+ * setup_arch(), before the LSM is initialised). All of them only move
+ * reasons up (allow < warn < deny), so the order they apply in does not
+ * matter: the result is their union, and a reason both denied and warned
+ * is denied. Once it is applied, the static level is raised to what it
+ * covers. lockdown_policy_seal seals the policy against later loads.
  */
 #define pr_fmt(fmt) "lockdown_policy: " fmt
 

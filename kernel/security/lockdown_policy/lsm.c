@@ -4,7 +4,7 @@
  *
  * A second lockdown LSM, stacked beside the static one: it answers the
  * same locked_down hook, reason by reason, from a bitmap that only ever
- * gains denials until reboot. The bitmap comes from the builtin policy,
+ * gains denials until reboot. The bitmap comes from the builtin list,
  * the lockdown_policy= parameter, and blobs loaded through securityfs.
  * A reason is refused if either LSM refuses it. Linked before the static
  * LSM, it answers first: a reason both deny is refused, counted, noticed

@@ -4,11 +4,8 @@
  * only ways those sets change. Every change moves reasons up the lattice
  * allow < warn < deny; nothing here clears a bit.
  */
-#define pr_fmt(fmt) "lockdown_policy: " fmt
-
 #include <linux/lockdep.h>
 #include <linux/percpu.h>
-#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -151,7 +148,7 @@ bool lockdown_policy_warns(struct lockdown_policy_state *s,
  * @s: the policy
  * @what: a reason (lockdown_policy_is_reason() must hold)
  *
- * For boot-time sources (command line, builtin policy), which add to the
+ * For boot-time sources (command line, builtin list), which add to the
  * policy whatever it holds. Ignores the seal: sealing stops later loads,
  * not the boot configuration.
  */
