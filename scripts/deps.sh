@@ -19,8 +19,9 @@ declare -A groups=(
 	# Unpack, patch and build the kernel from Debian's source package.
 	# The BTF build runs python3 (tools/bpf/resolve_btfids) and pahole
 	# (dwarves); depmod and sign-file come with kmod and openssl; the
-	# kernels share a compiler cache (ccache).
-	[kernel]="linux-source-6.12 xz-utils patch python3 bc bison flex libelf-dev libssl-dev perl cpio kmod dwarves openssl ccache"
+	# kernels share a compiler cache (ccache). checkpatch.pl's SPDX check,
+	# which make kernel-series runs, needs python3-ply and python3-git.
+	[kernel]="linux-source-6.12 xz-utils patch python3 bc bison flex libelf-dev libssl-dev perl cpio kmod dwarves openssl ccache python3-ply python3-git"
 	# Boot it: QEMU under TCG, an initramfs from busybox-static.
 	[vm]="qemu-system-x86 busybox-static cpio"
 	# Debian's kernel sources the reason models are checked against

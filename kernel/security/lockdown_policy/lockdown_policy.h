@@ -137,7 +137,7 @@ extern struct lockdown_policy_state lockdown_policy;
 
 /* reasons.c */
 extern struct lockdown_policy_abi lockdown_policy_abi;
-void lockdown_policy_abi_init(struct lockdown_policy_abi *abi);
+int lockdown_policy_abi_init(struct lockdown_policy_abi *abi);
 bool lockdown_policy_is_reason(unsigned int what);
 const char *lockdown_policy_reason_id(unsigned int what);
 const char *lockdown_policy_reason_class(unsigned int what);

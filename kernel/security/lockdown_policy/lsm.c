@@ -42,7 +42,8 @@ static const struct lsm_id lockdown_policy_lsmid = {
 
 static int __init lockdown_policy_init(void)
 {
-	lockdown_policy_abi_init(&lockdown_policy_abi);
+	if (lockdown_policy_abi_init(&lockdown_policy_abi))
+		pr_err("reason table incomplete: every policy blob will be refused\n");
 	lockdown_policy_boot(&lockdown_policy);
 	lockdown_policy_raise_level(&lockdown_policy);
 	security_add_hooks(lockdown_policy_hooks,

@@ -3,11 +3,12 @@
  * The reason table: the identifier of every enum lockdown_reason value,
  * and the fingerprint userspace compiles blobs against.
  *
- * The table is checked at build time. Each identifier is stored at its own
- * value (a designated initializer), so no order can be wrong; a value
- * renamed or removed upstream no longer compiles; and a value added
- * upstream changes LOCKDOWN_CONFIDENTIALITY_MAX, which the static_assert()
- * on the length of the list catches, until it is listed here.
+ * Each identifier is stored at its own value (a designated initializer),
+ * from the identifier itself (#x), so no entry can be out of order or
+ * misspelt, and a value renamed or removed upstream does not compile. A
+ * value added upstream leaves a hole: lockdown_policy_abi_init() finds
+ * it at boot, says so loudly and refuses every blob (the fingerprint
+ * cannot be computed), and the KUnit suite finds it first.
  */
 #define pr_fmt(fmt) "lockdown_policy: " fmt
 
@@ -17,50 +18,43 @@
 
 #include "lockdown_policy.h"
 
-/* Every value of enum lockdown_reason, levels included. */
-#define LOCKDOWN_POLICY_REASONS(X)		\
-	X(LOCKDOWN_NONE)			\
-	X(LOCKDOWN_MODULE_SIGNATURE)		\
-	X(LOCKDOWN_DEV_MEM)			\
-	X(LOCKDOWN_EFI_TEST)			\
-	X(LOCKDOWN_KEXEC)			\
-	X(LOCKDOWN_HIBERNATION)			\
-	X(LOCKDOWN_PCI_ACCESS)			\
-	X(LOCKDOWN_IOPORT)			\
-	X(LOCKDOWN_MSR)				\
-	X(LOCKDOWN_ACPI_TABLES)			\
-	X(LOCKDOWN_DEVICE_TREE)			\
-	X(LOCKDOWN_PCMCIA_CIS)			\
-	X(LOCKDOWN_TIOCSSERIAL)			\
-	X(LOCKDOWN_MODULE_PARAMETERS)		\
-	X(LOCKDOWN_MMIOTRACE)			\
-	X(LOCKDOWN_DEBUGFS)			\
-	X(LOCKDOWN_XMON_WR)			\
-	X(LOCKDOWN_BPF_WRITE_USER)		\
-	X(LOCKDOWN_DBG_WRITE_KERNEL)		\
-	X(LOCKDOWN_RTAS_ERROR_INJECTION)	\
-	X(LOCKDOWN_XEN_USER_ACTIONS)		\
-	X(LOCKDOWN_INTEGRITY_MAX)		\
-	X(LOCKDOWN_KCORE)			\
-	X(LOCKDOWN_KPROBES)			\
-	X(LOCKDOWN_BPF_READ_KERNEL)		\
-	X(LOCKDOWN_DBG_READ_KERNEL)		\
-	X(LOCKDOWN_PERF)			\
-	X(LOCKDOWN_TRACEFS)			\
-	X(LOCKDOWN_XMON_RW)			\
-	X(LOCKDOWN_XFRM_SECRET)			\
-	X(LOCKDOWN_CONFIDENTIALITY_MAX)
-
-#define LOCKDOWN_POLICY_ID(x)	[x] = #x,
-#define LOCKDOWN_POLICY_ONE(x)	+ 1
+#define LOCKDOWN_POLICY_ID(x) \
+	[x] = #x
 
 static const char *const lockdown_policy_ids[LOCKDOWN_CONFIDENTIALITY_MAX + 1] = {
-	LOCKDOWN_POLICY_REASONS(LOCKDOWN_POLICY_ID)
+	LOCKDOWN_POLICY_ID(LOCKDOWN_NONE),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_MODULE_SIGNATURE),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_DEV_MEM),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_EFI_TEST),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_KEXEC),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_HIBERNATION),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_PCI_ACCESS),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_IOPORT),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_MSR),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_ACPI_TABLES),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_DEVICE_TREE),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_PCMCIA_CIS),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_TIOCSSERIAL),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_MODULE_PARAMETERS),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_MMIOTRACE),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_DEBUGFS),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_XMON_WR),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_BPF_WRITE_USER),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_DBG_WRITE_KERNEL),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_RTAS_ERROR_INJECTION),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_XEN_USER_ACTIONS),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_INTEGRITY_MAX),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_KCORE),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_KPROBES),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_BPF_READ_KERNEL),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_DBG_READ_KERNEL),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_PERF),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_TRACEFS),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_XMON_RW),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_XFRM_SECRET),
+	LOCKDOWN_POLICY_ID(LOCKDOWN_CONFIDENTIALITY_MAX),
 };
 
-static_assert(0 LOCKDOWN_POLICY_REASONS(LOCKDOWN_POLICY_ONE) ==
-	      LOCKDOWN_CONFIDENTIALITY_MAX + 1,
-	      "enum lockdown_reason changed: list every value in LOCKDOWN_POLICY_REASONS");
 static_assert(LOCKDOWN_POLICY_NR <= LOCKDOWN_POLICY_MAX_REASONS);
 static_assert(LOCKDOWN_POLICY_BLOB_SIZE_OF(LOCKDOWN_POLICY_VERSION,
 					   LOCKDOWN_POLICY_MAX_REASONS) <=
@@ -86,7 +80,7 @@ bool lockdown_policy_is_reason(unsigned int what)
  * @what: a value, levels included
  *
  * Return: "LOCKDOWN_KCORE" for LOCKDOWN_KCORE, or NULL for a value above
- * LOCKDOWN_CONFIDENTIALITY_MAX.
+ * LOCKDOWN_CONFIDENTIALITY_MAX (or one the table lacks).
  */
 const char *lockdown_policy_reason_id(unsigned int what)
 {
@@ -123,7 +117,7 @@ int lockdown_policy_lookup(const char *name)
 	for (what = LOCKDOWN_NONE + 1; what < LOCKDOWN_CONFIDENTIALITY_MAX; what++) {
 		const char *id = lockdown_policy_ids[what];
 
-		if (!lockdown_policy_is_reason(what))
+		if (!id || !lockdown_policy_is_reason(what))
 			continue;
 		if (!strcmp(name, id) ||
 		    !strcasecmp(name, id + sizeof(prefix) - 1))
@@ -136,13 +130,23 @@ int lockdown_policy_lookup(const char *name)
  * lockdown_policy_abi_init - describe the running kernel's reason table
  * @abi: filled with the reason count, the fingerprint (see
  *	include/uapi/linux/lockdown_policy.h) and the reserved bits
+ *
+ * If the table lacks a value of enum lockdown_reason, says so loudly and
+ * leaves @abi with no reasons, which every blob fails to match (ENOEXEC):
+ * a blob is never applied against a wrong table.
+ *
+ * Return: 0, or -EINVAL if the table lacks a value.
  */
-void lockdown_policy_abi_init(struct lockdown_policy_abi *abi)
+int lockdown_policy_abi_init(struct lockdown_policy_abi *abi)
 {
 	struct sha256_state sctx;
 	unsigned int what;
 
 	memset(abi, 0, sizeof(*abi));
+	for (what = 0; what <= LOCKDOWN_CONFIDENTIALITY_MAX; what++)
+		if (WARN(!lockdown_policy_ids[what],
+			 "lockdown_policy: no identifier for lockdown reason %u\n", what))
+			return -EINVAL;
 	abi->nr_reasons = LOCKDOWN_POLICY_NR;
 	sha256_init(&sctx);
 	for (what = 0; what <= LOCKDOWN_CONFIDENTIALITY_MAX; what++) {
@@ -155,4 +159,5 @@ void lockdown_policy_abi_init(struct lockdown_policy_abi *abi)
 	abi->reserved[LOCKDOWN_NONE / 64] |= 1ULL << (LOCKDOWN_NONE % 64);
 	abi->reserved[LOCKDOWN_INTEGRITY_MAX / 64] |=
 		1ULL << (LOCKDOWN_INTEGRITY_MAX % 64);
+	return 0;
 }

@@ -10,9 +10,10 @@
 
 #include "lockdown_policy.h"
 
-/* The longest of each column after the identifier, with separators. */
+/* The longest the state's first lines, and a line after its identifier, can be. */
+#define LOCKDOWN_POLICY_STATE_HEAD \
+	sizeof("sealed 0\nflags not-a-boundary,bypass-acknowledged\n")
 #define LOCKDOWN_POLICY_LINE_TAIL	sizeof(" confidentiality allowed policy\n")
-#define LOCKDOWN_POLICY_STATE_HEAD	sizeof("sealed 0\nflags not-a-boundary,bypass-acknowledged\n")
 
 static const char *lockdown_policy_denier(bool by_policy, bool by_static)
 {

@@ -34,8 +34,8 @@ lockdown_policy_test_of(struct lockdown_policy_state *s)
 }
 
 static inline void lockdown_policy_test_report(struct lockdown_policy_state *s,
-					enum lockdown_reason what,
-					enum lockdown_policy_event event)
+					       enum lockdown_reason what,
+					       enum lockdown_policy_event event)
 {
 	struct lockdown_policy_test_state *t = lockdown_policy_test_of(s);
 
