@@ -13,7 +13,9 @@
 #   make fuzz        fuzz every harness for FUZZ_TIME seconds (default 600),
 #                    from FUZZ_SEED if given (the report names the seed)
 #   make bench       the speed targets: compile and load vs cat, the hook (in the VM)
-#   make kernel-series  export kernel/ as a git format-patch series
+#   make kernel-series  export kernel/ as a git format-patch series, each
+#                    patch checkpatch --strict and kernel-doc clean
+#   make kernel-series-build  the same, and build the kernel at every patch
 #   make deb         the Debian package (build/deb/ldpolicy_VERSION_ARCH.deb),
 #                    lintian-clean
 #   make install     install ldpolicy (DESTDIR, PREFIX)
@@ -35,8 +37,8 @@ export LC_ALL := C
 unexport KCONFIG_CONFIG
 
 .PHONY: all deps kernel ldpolicy initramfs vm-test test-unit model-check check demo \
-	clean distclean kernel-series install coverage coverage-check edges edges-check \
-	fuzz fuzz-check check-arm64 \
+	clean distclean kernel-series kernel-series-build install coverage coverage-check \
+	edges edges-check fuzz fuzz-check check-arm64 \
 	bench deb FORCE
 all: kernel ldpolicy initramfs
 
@@ -168,8 +170,14 @@ $(foreach k,$(KCONFIGS),$(eval $(call kernel_rules,$(k))))
 KIMAGES := $(foreach k,$(KCONFIGS),$(call kimage,$(k)))
 kernel: $(KIMAGES)
 
+# The series as git format-patch files (build/series/), each patch checked
+# with checkpatch --strict and kernel-doc; kernel-series-build also builds
+# the test kernel's configuration at every patch (a kernel build each).
 kernel-series: $(BUILD)/tree.stamp
-	@scripts/kernel-series.sh $(BUILD)
+	@scripts/kernel-series.sh --check $(BUILD)
+
+kernel-series-build: $(BUILD)/tree.stamp
+	@scripts/kernel-series.sh --check --build $(BUILD)
 
 # --- VM test bed -------------------------------------------------------
 

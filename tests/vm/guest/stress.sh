@@ -10,4 +10,4 @@
 # refusals the operations met, and the warnings counter and the warnings
 # file to the questions each task asked. The runner fails the scenario on
 # any splat in the log: the checker's reports are splats.
-run_tap ldstress ldstress -t 25 -w 3 -r 2 -o 2 -W 3
+run_tap ldstress ldstress -t "${STRESS_SECONDS:-25}" -w 3 -r 2 -o 2 -W 3

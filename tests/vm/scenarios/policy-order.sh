@@ -10,7 +10,7 @@
 # daemon reads them (ldaudit), IMA's from its measurement list.
 
 M=/sys/kernel/security/ima/ascii_runtime_measurements
-ldaudit ldstress -t 15 -w 0 -r 0 -o 0 -T 3 > /tmp/run 2>&1
+ldaudit ldstress -t 8 -w 0 -r 0 -o 0 -T 3 > /tmp/run 2>&1
 rc=$?
 run_tap ldstress grep -v '^type=' /tmp/run
 expect_eq "ldstress and ldaudit exit 0" "$rc" 0
