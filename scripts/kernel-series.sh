@@ -12,7 +12,8 @@
 #            and the compiler cache)
 #   --check  run checkpatch.pl --strict on every patch and kernel-doc on
 #            every file of ours each commit touches, and check that every
-#            file a patch adds has a MAINTAINERS entry; fail on any report
+#            file a patch adds has a maintainer get_maintainer.pl finds
+#            (one of its own, in a new directory); fail on any report
 # Output: BUILD_DIR/series/*.patch (0000 the cover letter, from
 # kernel/cover-letter.txt), and the git repository BUILD_DIR/series.git,
 # whose commits can be edited (git rebase -i) and written back into
@@ -101,11 +102,20 @@ for ((k = 0; k < series_upstream; k++)); do
 			commit -q -F -
 	echo "  COMMIT  $(git_ log -1 --format=%s)"
 	if [ $check_style = 1 ]; then
-		# every file a patch adds has a MAINTAINERS entry by then, of its
-		# own or of its directory (not only a parent's: all of security/
-		# is the LSM maintainers')
+		# every file a patch adds has a maintainer by then, as
+		# get_maintainer.pl (what a submitter asks) finds them: someone
+		# besides THE REST's catch-all. A file in a directory the series
+		# creates needs an entry of its own or of its directory, not
+		# only a parent's (all of security/ is the LSM maintainers'); a
+		# file in an existing directory (a selftest, a header) may have
+		# its subsystem's.
 		for f in $(git_ diff --name-only --diff-filter=A HEAD~1 HEAD); do
-			grep -qxF -e "F:	$f" -e "F:	$(dirname "$f")/" "$repo/MAINTAINERS" ||
+			(cd "$repo" && perl scripts/get_maintainer.pl --no-git \
+				--no-git-fallback --sections -f "$f") |
+				awk -v RS= '!/^THE REST\n/ && /\nM:\t/ { ok = 1 } END { exit !ok }' ||
+				die "get_maintainer.pl finds no maintainer for $f, added at '$subject'"
+			git_ cat-file -e "base:$(dirname "$f")" 2>/dev/null ||
+				grep -qxF -e "F:	$f" -e "F:	$(dirname "$f")/" "$repo/MAINTAINERS" ||
 				die "$f, added at '$subject', has no MAINTAINERS entry of its own"
 		done
 		for f in $(git_ diff --name-only HEAD~1 HEAD); do
