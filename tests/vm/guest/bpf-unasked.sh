@@ -11,7 +11,7 @@
 #   and sheds every policy of the BPF backend.
 
 readers="rogue_snprintf rogue_trace_printk rogue_trace_vprintk rogue_snprintf_btf rogue_btf_load rogue_iter
-	rogue_task_btf"
+	rogue_task_btf rogue_sk_snprintf"
 # a file that is not a kernel: refused at the read (EPERM) or at the parse
 kexec_image=/bin/ldpolicy
 
@@ -65,6 +65,7 @@ door_says "integrity: kexec_file_load refused before it reads the image (KEXEC d
 # the confidentiality load, and ldpolicy still reads everything there is.
 door_says "integrity: a program that follows BTF pointers, loaded and pinned" \
 	"^load rogue_btf_load" ok -- load rogue_btf_load /sys/fs/bpf/pre-reader
+door_says "integrity: a syscall program loads" "^load rogue_nop" ok -- load rogue_nop
 check "load confidentiality (every reason denied)" ldpolicy load /blobs/confidentiality.blob
 for p in $readers; do
 	door_says "confidentiality: $p (reads kernel memory, asks nothing): not loadable" \
@@ -78,6 +79,10 @@ case "$out" in
 		"this kernel's BTF has no per-CPU variables: no program can name one" ;;
 *) not_ok "confidentiality: rogue_pcpu (a plain load from a per-CPU variable): not loadable" "$out" ;;
 esac
+# any syscall program: bpf_sys_bpf() copies from a kernel address it is
+# given as a map value (the seventh red team's read)
+door_says "confidentiality: a syscall program (bpf_sys_bpf reads kernel memory): not loadable" \
+	"^load rogue_nop" EPERM -- load rogue_nop
 if trusted_args; then
 	door_says "confidentiality: rogue_kern_ctx (the kernel's sk_buff, through an inlined kfunc): not loadable" \
 		"^load rogue_kern_ctx" EPERM -- read-kernel rogue_kern_ctx

@@ -41,6 +41,8 @@
  *                            task (plain, not BPF_PROBE_MEM, from 6.2)
  *   rogue_pcpu               a plain load from a per-CPU variable,
  *                            cpu_number (where the kernel's BTF has them)
+ *   rogue_sk_snprintf        a socket filter calling bpf_snprintf("%s"):
+ *                            the helper found, whatever the program type
  *   rogue_kern_ctx           a socket filter that loads from the kernel's
  *                            sk_buff (bpf_cast_to_kern_ctx(), from 6.2,
  *                            which the verifier inlines)
@@ -308,6 +310,17 @@ int rogue_pcpu(void *ctx)
 {
 	if (&cpu_number)
 		rogue_cpu_number = *(const int *)bpf_this_cpu_ptr(&cpu_number);
+	return 0;
+}
+
+SEC("socket")
+int rogue_sk_snprintf(struct __sk_buff *skb)
+{
+	static const char fmt[] = "%s";
+	__u64 args[1] = { skb->cb[0] | (__u64)skb->cb[1] << 32 };
+	char out[16];
+
+	bpf_snprintf(out, sizeof(out), fmt, args, sizeof(args));
 	return 0;
 }
 

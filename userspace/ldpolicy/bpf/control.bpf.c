@@ -350,12 +350,14 @@ int ldp_load(struct ldp_load_ctx *ctx)
 			goto out;
 		}
 	/*
-	 * BPF_READ_KERNEL denied from now: the programs loaded from now on
-	 * are those its guard refuses (guard_bpf.bpf.c); noted before the bit
-	 * is set, so that none loaded after the bit slips under the time
+	 * BPF_READ_KERNEL denied from now: the programs numbered above every
+	 * one seen so far are those its guard refuses (guard_bpf.bpf.c);
+	 * noted before the bit is set, so that none given an fd after the bit
+	 * slips under the mark (one in between is refused to ldpolicy too,
+	 * which then cannot vouch: exit 3)
 	 */
 	if (g && want[rk / 64] & ~st->deny[rk / 64] & (1ULL << (rk % 64)))
-		g->read_kernel_since = bpf_ktime_get_boot_ns();
+		g->read_kernel_max_id = g->max_prog_id;
 	/* the hook reads @watch first: set it after what it points to */
 #pragma unroll
 	for (int i = 0; i < LDP_WORDS; i++) {

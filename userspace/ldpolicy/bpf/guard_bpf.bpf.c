@@ -57,6 +57,19 @@ static __always_inline bool runs_first(const union bpf_attr *attr)
 	return type == BPF_PROG_TYPE_LSM ? *kind == LDP_HOOK_OWN : *kind == LDP_HOOK_SECURITY;
 }
 
+/*
+ * A syscall program, while the policy denies LOCKDOWN_BPF_READ_KERNEL:
+ * bpf_sys_bpf() hands the kernel its bpf_attr as a kernel pointer, so a
+ * BPF_MAP_UPDATE_ELEM from it copies the value (or the key) from any
+ * kernel address into a map of its own, and asks nothing. (The object's
+ * own are loaded before it guards.)
+ */
+static __always_inline bool syscall_reader(const union bpf_attr *attr)
+{
+	return attr->prog_type == BPF_PROG_TYPE_SYSCALL &&
+	       policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL));
+}
+
 /* An iterator, while the policy denies LOCKDOWN_BPF_READ_KERNEL. */
 static __always_inline bool reads_through_iter(const union bpf_attr *attr)
 {
@@ -86,7 +99,7 @@ int BPF_PROG(ldp_guard_bpf, int cmd, union bpf_attr *attr, unsigned int size, in
 		 * object. Plain loads and stores: no walk would see them.
 		 */
 		return refuse_if(runs_first(attr) || reads_through_iter(attr) ||
-				 attr->prog_type == BPF_PROG_TYPE_EXT);
+				 attr->prog_type == BPF_PROG_TYPE_EXT || syscall_reader(attr));
 	case BPF_PROG_DETACH:
 		/*
 		 * ldp_guard_sysctl is attached to the root cgroup without a
@@ -321,9 +334,12 @@ static __always_inline bool trusted_args(const struct bpf_prog *prog)
  *     refused as it is loaded is freed). One loaded before
  *     the policy denied it is not revoked, as on the kernel's own
  *     lockdown, and stays to be had by id (ldpolicy asks for an fd to
- *     every program): what tells the two apart is the program's load
- *     time, not a reference count, which a thread asking for the new
- *     program by id as it is loaded could raise.
+ *     every program): what tells the two apart is the program's id
+ *     against the highest seen when the policy came to deny it (ids
+ *     are given as a load ends; a load time is taken as it begins, and
+ *     a load that began before the denial and ended after it would pass
+ *     under it), not a reference count, which a thread asking for the
+ *     new program by id as it is loaded could raise.
  */
 SEC("lsm/bpf_prog")
 int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
@@ -338,6 +354,9 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 	g = guard();
 	if (!g)
 		return -EPERM;
+	/* a lost race between two CPUs leaves it lower: stricter, not looser */
+	if (prog->aux->id > g->max_prog_id)
+		g->max_prog_id = prog->aux->id;
 	if (own_prog_id(g, prog->aux->id)) {
 		learn_readers(g, prog);
 		return 0;
@@ -348,7 +367,7 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 	if (would_run_first(prog))
 		return -EPERM;
 	if (policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL)) &&
-	    prog->aux->load_time >= g->read_kernel_since &&
+	    prog->aux->id > g->read_kernel_max_id &&
 	    (trusted_args(prog) || reads_kernel(g, prog)))
 		return -EPERM;
 	return 0;

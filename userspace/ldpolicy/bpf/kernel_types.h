@@ -164,7 +164,6 @@ struct bpf_prog_aux {
 	struct bpf_map **used_maps;
 	struct bpf_prog *dst_prog;
 	enum bpf_prog_type saved_dst_prog_type;
-	__u64 load_time;	/* ktime_get_boottime_ns() */
 } __ldp_core;
 
 struct bpf_prog {

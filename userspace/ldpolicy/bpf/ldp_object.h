@@ -98,11 +98,15 @@ struct ldp_guard {
 	/* the process that set the object up (ldp_guard_on's caller) */
 	__u32 setup_tgid;
 	/*
-	 * When the policy came to deny LOCKDOWN_BPF_READ_KERNEL (boot time,
-	 * ns): a program loaded before is not revoked, one loaded since is
-	 * new to it (ldp_load, guard_bpf.bpf.c)
+	 * The highest program id lsm/bpf_prog has seen an fd made to (the
+	 * sentinel of every ldpolicy command, and every new program, raise
+	 * it), and what it was when the policy came to deny
+	 * LOCKDOWN_BPF_READ_KERNEL: a program numbered up to that was loaded
+	 * before, and is not revoked; one numbered above is new to it, even
+	 * if its load began before (ldp_load, guard_bpf.bpf.c)
 	 */
-	__u64 read_kernel_since;
+	__u32 max_prog_id;
+	__u32 read_kernel_max_id;
 };
 
 LDP_MAP struct {
