@@ -780,8 +780,13 @@ static void door_read_kernel(const char *name)
 				*c = '.';
 		printf("  read linux_banner: %.40s\n", ctx.out);
 	} else if (!err && (!strcmp(name, "rogue_task_btf") || !strcmp(name, "rogue_pcpu"))) {
+		static char packet[64];	/* a socket filter's run needs one */
 		LIBBPF_OPTS(bpf_test_run_opts, opts);
 
+		if (!strcmp(name, "rogue_pcpu")) {
+			opts.data_in = packet;
+			opts.data_size_in = sizeof(packet);
+		}
 		if (bpf_prog_test_run_opts(bpf_program__fd(p), &opts))
 			die("cannot run %s: %s", name, strerror(errno));
 		if (!strcmp(name, "rogue_task_btf"))

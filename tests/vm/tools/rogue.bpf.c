@@ -39,8 +39,9 @@
  *   rogue_iter               a task iterator
  *   rogue_task_btf           a load from bpf_get_current_task_btf()'s
  *                            task (plain, not BPF_PROBE_MEM, from 6.2)
- *   rogue_pcpu               a plain load from a per-CPU variable,
- *                            cpu_number (where the kernel's BTF has them)
+ *   rogue_pcpu               a socket filter's plain load from a per-CPU
+ *                            variable, cpu_number (where the kernel's BTF
+ *                            has them)
  *   rogue_sk_snprintf        a socket filter calling bpf_snprintf("%s"):
  *                            the helper found, whatever the program type
  *   rogue_kern_ctx           a socket filter that loads from the kernel's
@@ -305,8 +306,9 @@ int rogue_task_btf(void *ctx)
 extern const int cpu_number __ksym __weak;
 __s32 rogue_cpu_number = -1;
 
-SEC("syscall")
-int rogue_pcpu(void *ctx)
+/* a socket filter: syscall programs are refused whole under confidentiality */
+SEC("socket")
+int rogue_pcpu(struct __sk_buff *skb)
 {
 	if (&cpu_number)
 		rogue_cpu_number = *(const int *)bpf_this_cpu_ptr(&cpu_number);

@@ -124,6 +124,7 @@ int ldp_guard_on(struct ldp_guard_on_ctx *ctx)
 		g->prog_ids[i] = ctx->prog_ids[i];
 	g->nr_progs = n;
 	g->reader_id = ctx->reader_id;
+	g->reader_percpu_id = ctx->reader_percpu_id;
 	g->setup_tgid = bpf_get_current_pid_tgid() >> 32;
 	st->guarding = 1;
 	return 0;
@@ -137,12 +138,10 @@ int ldp_guard_on(struct ldp_guard_on_ctx *ctx)
  * (bpf_snprintf()'s, bpf_trace_printk()'s and bpf_trace_vprintk()'s %s,
  * bpf_snprintf_btf()'s object) and asks nothing; or hands out kernel
  * memory that the verifier lets a program load from with plain loads
- * (a task the verifier trusts from Linux 6.2, its registers, per-CPU
- * variables). (Loading a program that calls bpf_trace_printk() enables
- * the bpf_trace_printk trace event, as the kernel does for any such
- * program; nothing is written to it.) The per-CPU calls are last, and
- * only there where the kernel's BTF has per-CPU variables: without
- * runqueues, the verifier sees them unreachable.
+ * (a task the verifier trusts from Linux 6.2, its registers; per-CPU
+ * variables in ldp_readers_percpu). (Loading a program that calls
+ * bpf_trace_printk() enables the bpf_trace_printk trace event, as the
+ * kernel does for any such program; nothing is written to it.)
  */
 SEC("syscall")
 int ldp_readers(struct ldp_guard_on_ctx *ctx)
@@ -162,9 +161,22 @@ int ldp_readers(struct ldp_guard_on_ctx *ctx)
 		bpf_trace_vprintk(fmt, sizeof(fmt), args, sizeof(args));
 	if (ctx->nr_progs == 5)
 		bpf_task_pt_regs(bpf_get_current_task_btf());
-	if (&runqueues && ctx->nr_progs == 7)
+	return 0;
+}
+
+/*
+ * Never run either: the per-CPU helpers, on a per-CPU variable. Loaded
+ * only where the kernel's BTF has per-CPU variables and the kernel can
+ * find them (kallsyms: not every configuration lists data symbols);
+ * elsewhere no program can name one, and ldpolicy leaves it out
+ * (bpf_tags.c).
+ */
+SEC("syscall")
+int ldp_readers_percpu(struct ldp_guard_on_ctx *ctx)
+{
+	if (ctx->nr_progs == 1)
 		bpf_this_cpu_ptr(&runqueues);
-	if (&runqueues && ctx->nr_progs == 8)
+	if (ctx->nr_progs == 2)
 		bpf_per_cpu_ptr(&runqueues, 0);
 	return 0;
 }
@@ -217,7 +229,7 @@ int ldp_arm(struct ldp_arm_ctx *ctx)
 		return -EALREADY;
 	if (!st->guarding)
 		return -EINVAL;	/* ldp_guard_on first */
-	if (!g->readers_learnt)
+	if (!readers_known(g))
 		return -ENOKEY;	/* ldpolicy opens ldp_readers before it arms */
 	if (map_refs(&ldp_state) != ctx->refs[LDP_MAP_STATE] ||
 	    map_refs(&ldp_guard) != ctx->refs[LDP_MAP_GUARD] ||

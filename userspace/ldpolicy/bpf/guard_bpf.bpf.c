@@ -261,10 +261,14 @@ static __always_inline void insn_walk(const struct bpf_prog *prog, struct insn_w
 static __always_inline void learn_readers(struct ldp_guard *g, const struct bpf_prog *prog)
 {
 	struct insn_walk w = { .learn = 1 };
-	int want = &runqueues ? LDP_READERS : LDP_READERS - LDP_READERS_PERCPU;
+	bool percpu = g->reader_percpu_id && prog->aux->id == g->reader_percpu_id;
+	int want = percpu ? LDP_READERS_PERCPU : LDP_READERS - LDP_READERS_PERCPU;
+	__u32 bit = percpu ? 2 : 1;
 	__s32 imm[LDP_READERS];
 
-	if (g->readers_learnt || prog->aux->id != g->reader_id)
+	if (!percpu && prog->aux->id != g->reader_id)
+		return;
+	if (g->readers_learnt & bit)
 		return;
 	insn_walk(prog, &w);
 	if (w.cannot || w.calls != (__u32)want)
@@ -276,10 +280,18 @@ static __always_inline void learn_readers(struct ldp_guard *g, const struct bpf_
 		for (int j = 0; j < i; j++)
 			if (i < want && imm[i] == imm[j])
 				return;
-	/* no per-CPU calls to learn: the slots repeat the first */
-	for (int i = 0; i < LDP_READERS; i++)
-		g->reader_imm[i] = i < want ? imm[i] : imm[0];
-	g->readers_learnt = 1;
+	if (percpu) {
+		g->reader_imm[LDP_READERS - 2] = imm[0];
+		g->reader_imm[LDP_READERS - 1] = imm[1];
+	} else {
+		for (int i = 0; i < LDP_READERS - LDP_READERS_PERCPU; i++)
+			g->reader_imm[i] = imm[i];
+		/* no per-CPU calls (yet): their slots repeat the first */
+		if (!(g->readers_learnt & 2))
+			for (int i = LDP_READERS - LDP_READERS_PERCPU; i < LDP_READERS; i++)
+				g->reader_imm[i] = imm[0];
+	}
+	g->readers_learnt |= bit;
 }
 
 /* Does @prog read kernel memory without asking? */
@@ -289,7 +301,7 @@ static __always_inline bool reads_kernel(const struct ldp_guard *g, const struct
 					g->reader_imm[3], g->reader_imm[4], g->reader_imm[5],
 					g->reader_imm[6], g->reader_imm[7] } };
 
-	if (!g->readers_learnt)
+	if (!readers_known(g))
 		return true;	/* cannot tell */
 	insn_walk(prog, &w);
 	return w.reads || w.cannot;

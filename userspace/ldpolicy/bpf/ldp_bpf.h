@@ -240,11 +240,15 @@ struct ldp_arm_ctx {
  * @nr_progs: how many there are
  * @reader_id: the id of ldp_readers, from which the guards learn how the
  *	kernel calls the helpers that read kernel memory without asking
+ * @reader_percpu_id: the id of ldp_readers_percpu, the same for the
+ *	per-CPU helpers; 0 where it is not loaded (no program can name a
+ *	per-CPU variable there)
  */
 struct ldp_guard_on_ctx {
 	__u32 prog_ids[LDP_GUARD_PROGS];
 	__u32 nr_progs;
 	__u32 reader_id;
+	__u32 reader_percpu_id;
 };
 
 #endif /* LDP_BPF_H */

@@ -67,8 +67,8 @@ LDP_MAP struct {
 } ldp_state SEC(".maps");
 
 /*
- * The helpers ldp_readers calls (a power of two: the walk masks with it);
- * the last two only where the kernel's BTF has per-CPU variables.
+ * The helpers ldp_readers calls, then ldp_readers_percpu (a power of two:
+ * the walk masks with it); the last two only where that is loaded.
  */
 #define LDP_READERS		8
 #define LDP_READERS_PERCPU	2
@@ -93,8 +93,9 @@ struct ldp_guard {
 	 * learnt from the object's own ldp_readers (guard_bpf.bpf.c).
 	 */
 	__u32 reader_id;
+	__u32 reader_percpu_id;
 	__s32 reader_imm[LDP_READERS];
-	__u32 readers_learnt;
+	__u32 readers_learnt;		/* 1: ldp_readers's; 2: ldp_readers_percpu's */
 	/* the process that set the object up (ldp_guard_on's caller) */
 	__u32 setup_tgid;
 	/*
@@ -156,6 +157,12 @@ static __always_inline struct ldp_state *state(void)
 	__u32 zero = 0;
 
 	return bpf_map_lookup_elem(&ldp_state, &zero);
+}
+
+/* The readers' calls learnt: both programs', or ldp_readers's where it is alone. */
+static __always_inline bool readers_known(const struct ldp_guard *g)
+{
+	return (g->readers_learnt & 1) && (!g->reader_percpu_id || (g->readers_learnt & 2));
 }
 
 static __always_inline struct ldp_guard *guard(void)

@@ -598,6 +598,8 @@ static int setup_locked(int dirfd, const struct reason_table *t, struct diags *d
 	memcpy(guard_on.prog_ids, progs, n_progs * sizeof(*progs));
 	guard_on.nr_progs = n_progs;
 	guard_on.reader_id = id_of(bpf_program__fd(skel->progs.ldp_readers));
+	if (bpf_program__autoload(skel->progs.ldp_readers_percpu))
+		guard_on.reader_percpu_id = id_of(bpf_program__fd(skel->progs.ldp_readers_percpu));
 	err = run_prog(skel->progs.ldp_guard_on, &guard_on, sizeof(guard_on), &rc);
 	if (err || rc) {
 		diag_error(d, NULL, "BPF backend: cannot start its guards: %s",

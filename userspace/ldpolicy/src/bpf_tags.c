@@ -196,6 +196,37 @@ static int ensure_handler(struct diags *d)
 }
 
 /*
+ * Can a program here name a per-CPU variable: does the kernel's BTF
+ * describe runqueues, and does the kernel find it (the verifier looks a
+ * typed ksym up in kallsyms, which lists data symbols only with
+ * CONFIG_KALLSYMS_ALL)? A program that loads one and returns 0 says.
+ * Where none can, the per-CPU helpers have nothing to read, and
+ * ldp_readers_percpu, which would fail the whole load, is left out.
+ */
+static bool percpu_ksyms_work(void)
+{
+	struct diags quiet = { 0 };
+	struct btf *btf = bpf_vmlinux_btf(&quiet);
+	int id = btf ? btf__find_by_name_kind(btf, "runqueues", BTF_KIND_VAR) : -1, fd;
+	struct bpf_insn insns[] = {
+		{ .code = BPF_LD | BPF_IMM | BPF_DW, .dst_reg = BPF_REG_1,
+		  .src_reg = BPF_PSEUDO_BTF_ID, .imm = id },
+		{ 0 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+
+	diag_free(&quiet);
+	if (id <= 0)
+		return false;
+	fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, "ldp_percpu_probe", "GPL", insns, 4, NULL);
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+/*
  * Open the object, its tagger first in load order. A program of the
  * object for a kernel path that asks no reason (bpf/unasked.bpf.c) is on
  * a hook not every kernel has (socket_create needs SECURITY_NETWORK):
@@ -224,6 +255,8 @@ static struct ldpolicy_bpf *open_object(struct diags *d)
 					strlen(LDP_OPTIONAL_PREFIX)) && !bpf_kernel_has_func(hook))
 			bpf_program__set_autoload(first, false);
 	}
+	if (!percpu_ksyms_work())
+		bpf_program__set_autoload(skel->progs.ldp_readers_percpu, false);
 	first = bpf_object__next_program(skel->obj, NULL);
 	if (first != skel->progs.ldp_tagger) {
 		diag_error(d, NULL, "BPF backend: the object's first program is %s, not its "
