@@ -76,7 +76,7 @@ enum ldp_hook_kind {
 #define LDP_HELPER_ALIAS_BASE	0x4c440000
 
 /* The object's programs, as ldp_guard_on records them. */
-#define LDP_GUARD_PROGS		24
+#define LDP_GUARD_PROGS		32
 
 /**
  * struct ldp_notice - one denial, as the LSM's kernel log notice has it
