@@ -77,7 +77,7 @@ int lockdown_policy_blob_parse(const void *data, size_t len,
 	nr = le16_to_cpu(hdr.nr_reasons);
 	if (!nr || nr > LOCKDOWN_POLICY_MAX_REASONS)
 		return -EINVAL;
-	if (len != hdr_len + LOCKDOWN_POLICY_BITMAPS(version) *
+	if (len != hdr_len + lockdown_policy_bitmaps(version) *
 		   LOCKDOWN_POLICY_BITMAP_SIZE(nr))
 		return -EINVAL;
 	if (nr != abi->nr_reasons ||
@@ -97,7 +97,7 @@ int lockdown_policy_blob_parse(const void *data, size_t len,
 	memset(blob.warn, 0, sizeof(blob.warn));
 	bitmap = (const u8 *)data + hdr_len;
 	ret = lockdown_policy_bitmap_parse(bitmap, nr, abi, blob.words);
-	if (!ret && LOCKDOWN_POLICY_BITMAPS(version) > 1)
+	if (!ret && lockdown_policy_bitmaps(version) > 1)
 		ret = lockdown_policy_bitmap_parse(bitmap + LOCKDOWN_POLICY_BITMAP_SIZE(nr),
 						   nr, abi, blob.warn);
 	if (ret)

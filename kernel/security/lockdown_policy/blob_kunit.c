@@ -125,6 +125,23 @@ static void blob_test_longer_header(struct kunit *test)
 }
 
 /* The parser reads any alignment: the fuzzer and userspace do not align. */
+/*
+ * Every format this kernel reads fits the bound reasons.c checks at build
+ * time, and a format it does not know has no bitmaps.
+ */
+static void blob_test_bitmaps(struct kunit *test)
+{
+	unsigned int v;
+
+	for (v = LOCKDOWN_POLICY_VERSION_MIN; v <= LOCKDOWN_POLICY_VERSION; v++) {
+		KUNIT_EXPECT_GE(test, lockdown_policy_bitmaps(v), 1);
+		KUNIT_EXPECT_LE(test, lockdown_policy_bitmaps(v),
+				LOCKDOWN_POLICY_MAX_BITMAPS);
+	}
+	KUNIT_EXPECT_EQ(test, lockdown_policy_bitmaps(0), 0);
+	KUNIT_EXPECT_EQ(test, lockdown_policy_bitmaps(LOCKDOWN_POLICY_VERSION + 1), 0);
+}
+
 static void blob_test_unaligned(struct kunit *test)
 {
 	struct blob_buf *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
@@ -353,6 +370,7 @@ static struct kunit_case blob_test_cases[] = {
 	KUNIT_CASE(blob_test_valid_v2),
 	KUNIT_CASE(blob_test_longer_header),
 	KUNIT_CASE(blob_test_unaligned),
+	KUNIT_CASE(blob_test_bitmaps),
 	KUNIT_CASE_PARAM(blob_test_malformed, blob_malformed_gen_params),
 	{}
 };

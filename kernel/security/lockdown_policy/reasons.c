@@ -56,8 +56,9 @@ static const char *const lockdown_policy_ids[LOCKDOWN_CONFIDENTIALITY_MAX + 1] =
 };
 
 static_assert(LOCKDOWN_POLICY_NR <= LOCKDOWN_POLICY_MAX_REASONS);
-static_assert(LOCKDOWN_POLICY_BLOB_SIZE_OF(LOCKDOWN_POLICY_VERSION,
-					   LOCKDOWN_POLICY_MAX_REASONS) <=
+static_assert(sizeof(struct lockdown_policy_header) +
+	      LOCKDOWN_POLICY_MAX_BITMAPS *
+	      LOCKDOWN_POLICY_BITMAP_SIZE(LOCKDOWN_POLICY_MAX_REASONS) <=
 	      LOCKDOWN_POLICY_MAX_SIZE);
 
 struct lockdown_policy_abi lockdown_policy_abi __ro_after_init;

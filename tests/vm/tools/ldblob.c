@@ -183,7 +183,7 @@ int main(int argc, char **argv)
 		bit += 8 * LOCKDOWN_POLICY_BITMAP_SIZE(nr);
 		bitmap[bit / 8] |= 1 << (bit % 8);
 	}
-	len = sizeof(*h) + pad + LOCKDOWN_POLICY_BITMAPS(version) * LOCKDOWN_POLICY_BITMAP_SIZE(nr);
+	len = sizeof(*h) + pad + lockdown_policy_bitmaps(version) * LOCKDOWN_POLICY_BITMAP_SIZE(nr);
 	if (len + append > sizeof(buf) || trunc > len)
 		die("blob too large", NULL);
 	len = len - trunc + append;

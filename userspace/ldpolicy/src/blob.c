@@ -78,7 +78,7 @@ int blob_decode(const void *buf, size_t len, const char *name, struct blob_info 
 	/* a longer header than ours: a later format's fields, after ours */
 	if (len > LOCKDOWN_POLICY_MAX_SIZE || hdr_len < sizeof(h) || hdr_len % 8 ||
 	    h.reserved || !nr || nr > LOCKDOWN_POLICY_MAX_REASONS ||
-	    len != hdr_len + LOCKDOWN_POLICY_BITMAPS(version) * LOCKDOWN_POLICY_BITMAP_SIZE(nr)) {
+	    len != hdr_len + lockdown_policy_bitmaps(version) * LOCKDOWN_POLICY_BITMAP_SIZE(nr)) {
 		diag_error(d, &loc, "malformed blob (header or length)");
 		return -1;
 	}

@@ -141,9 +141,24 @@ struct lockdown_policy_header {
 #define LOCKDOWN_POLICY_BITMAP_SIZE(nr_reasons) \
 	((((nr_reasons) + 63) / 64) * 8)
 
-/* Bitmaps in a blob of format @version: deny (1), deny and warn (2). */
-#define LOCKDOWN_POLICY_BITMAPS(version) \
-	((version) == 1 ? 1 : (version) == 2 ? 2 : 0)
+/* The most bitmaps a blob of a format this header knows may have. */
+#define LOCKDOWN_POLICY_MAX_BITMAPS	2
+
+/*
+ * Bitmaps in a blob of format @version: deny (1), deny and warn (2); 0 for
+ * an unknown one.
+ */
+static __inline__ unsigned int lockdown_policy_bitmaps(unsigned int version)
+{
+	switch (version) {
+	case 1:
+		return 1;
+	case 2:
+		return 2;
+	default:
+		return 0;
+	}
+}
 
 /*
  * Size of a whole blob of format @version for @nr_reasons reasons, with
@@ -151,7 +166,7 @@ struct lockdown_policy_header {
  */
 #define LOCKDOWN_POLICY_BLOB_SIZE_OF(version, nr_reasons) \
 	(sizeof(struct lockdown_policy_header) + \
-	 LOCKDOWN_POLICY_BITMAPS(version) * \
+	 lockdown_policy_bitmaps(version) * \
 	 LOCKDOWN_POLICY_BITMAP_SIZE(nr_reasons))
 
 #endif /* _UAPI_LINUX_LOCKDOWN_POLICY_H */
