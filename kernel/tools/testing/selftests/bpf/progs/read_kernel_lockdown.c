@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Programs that read kernel memory, and two that do not: under a lockdown
+ * that denies LOCKDOWN_BPF_READ_KERNEL the verifier refuses the first.
+ */
+#include <vmlinux.h>
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_core_read.h>
+#include "bpf_kfuncs.h"
+
+char _license[] SEC("license") = "GPL";
+
+__u64 addr;
+char out[64];
+
+SEC("syscall")
+int snprintf_str(void *ctx)
+{
+	__u64 args[1] = { addr };
+
+	bpf_snprintf(out, sizeof(out), "%s", args, sizeof(args));
+	return 0;
+}
+
+SEC("syscall")
+int snprintf_ip6(void *ctx)
+{
+	__u64 args[1] = { addr };
+
+	bpf_snprintf(out, sizeof(out), "%pI6", args, sizeof(args));
+	return 0;
+}
+
+SEC("syscall")
+int snprintf_int(void *ctx)
+{
+	__u64 args[1] = { addr };
+
+	bpf_snprintf(out, sizeof(out), "%llx", args, sizeof(args));
+	return 0;
+}
+
+SEC("syscall")
+int printk_str(void *ctx)
+{
+	bpf_printk("%s", (char *)addr);
+	return 0;
+}
+
+SEC("syscall")
+int printk_int(void *ctx)
+{
+	bpf_printk("%llx", addr);
+	return 0;
+}
+
+SEC("syscall")
+int btf_load(void *ctx)
+{
+	struct task_struct *t = bpf_get_current_task_btf();
+
+	__builtin_memcpy(out, t->comm, sizeof(t->comm));
+	return 0;
+}
+
+SEC("syscall")
+int rdonly_cast(void *ctx)
+{
+	struct task_struct *t;
+
+	t = bpf_rdonly_cast((void *)addr, bpf_core_type_id_kernel(struct task_struct));
+	out[0] = t->comm[0];
+	return 0;
+}
