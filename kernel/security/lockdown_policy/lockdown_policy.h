@@ -15,6 +15,7 @@
  *   audit.c    audit records of denials, loads and seals
  *   measure.c  IMA measurements of the policy in force
  *   fs.c       the securityfs interface
+ *   kexec.c    kexec images that would boot without the policy in force
  *   lsm.c      the LSM: its hook and its early initialisation
  */
 #ifndef _SECURITY_LOCKDOWN_POLICY_H
@@ -235,5 +236,9 @@ void lockdown_policy_audit_seal(void);
 
 /* measure.c */
 void lockdown_policy_measure(struct lockdown_policy_state *s);
+
+/* kexec.c */
+struct lsm_id;
+void lockdown_policy_kexec_init(const struct lsm_id *lsmid);
 
 #endif /* _SECURITY_LOCKDOWN_POLICY_H */

@@ -49,6 +49,7 @@ static int __init lockdown_policy_init(void)
 	security_add_hooks(lockdown_policy_hooks,
 			   ARRAY_SIZE(lockdown_policy_hooks),
 			   &lockdown_policy_lsmid);
+	lockdown_policy_kexec_init(&lockdown_policy_lsmid);
 	pr_info("initialised: %u of %u reasons denied%s\n",
 		bitmap_weight(lockdown_policy.denied, LOCKDOWN_POLICY_NR),
 		LOCKDOWN_POLICY_NR - 2,
