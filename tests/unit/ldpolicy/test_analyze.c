@@ -7,6 +7,7 @@
 #include "test.h"
 #include "model_612.h"
 #include "analyze.h"
+#include "kconfig.h"
 #include "model.h"
 #include "policy.h"
 
@@ -228,6 +229,53 @@ static void tracefs_reads_kernel_memory(void **state)
 			     "and creating one asks only LOCKDOWN_TRACEFS"));
 	policy_free(&p);
 	diag_free(&d);
+}
+
+/*
+ * What a kernel fix closes: a path closed on a backend whatever the
+ * policy denies ("on BACKEND closed"), and a grant a kernel built with
+ * the fix does not give ("fixed-in CONFIG_X"), dropped only when the
+ * kernel's configuration is known and has the option.
+ */
+static void kernel_fixes(void **state)
+{
+	const char *text = "kernel 6.12 \"t\"\ncapability r \"x\"\n"
+		"reason LOCKDOWN_KCORE\n\tgates \"g\"\n\tsite fs/proc/kcore.c open_kcore\n"
+		"\tgrants r \"h\"\n\tshown-by a\n"
+		"reason LOCKDOWN_TRACEFS\n\tgates \"g\"\n\tsite a b\n"
+		"\tgrants r \"probes\"\n\tshown-by b\n\tfixed-in CONFIG_FIX \"asks more\"\n"
+		"\tgrants r \"events\"\n\tshown-by e\n"
+		"path p-one\n\treaches \"x\"\n\tsource f g\n\tgrants r \"reads\"\n"
+		"\tshown-by c\n\ton lockdown_policy closed \"fixed\"\n\ton bpf open\n";
+	struct kconfig with = { .text = (char *)"CONFIG_A=y\nCONFIG_FIX=y\n" };
+	struct kconfig without = { .text = (char *)"CONFIG_A=y\n# CONFIG_FIX is not set\n" };
+	uint64_t def[POLICY_WORDS];
+	struct diags md = { 0 };
+	struct policy p;
+	struct model x;
+	char buf[512];
+
+	(void)state;
+	assert_int_equal(model_parse(&x, text, "fix.model", &md), 0);
+	memset(&p, 0, sizeof(p));
+	p.t = &t;
+	policy_set(&p, table_lookup(&t, "kcore"), true);
+	model_set_target(&x, MODEL_LSM, NULL);
+	assert_true(analyze_path_closed(&x.p[0], MODEL_LSM, &p));
+	assert_int_equal(analyze_path_defeats(&x, &x.p[0], &p, def), 0);
+	assert_string_equal(analyze_closure_str(&x, &x.p[0], &p, buf, sizeof(buf)),
+			    "on Linux 6.12 the BPF backend does not close it; lockdown_policy "
+			    "does, whatever the policy denies: it fixed");
+	x.backend = MODEL_BPF;
+	assert_int_equal(analyze_path_defeats(&x, &x.p[0], &p, def), 1);
+	/* an unknown configuration, or one without the fix: the grant holds */
+	assert_int_equal(x.r[1].n_grants, 2);
+	model_set_target(&x, MODEL_LSM, &without);
+	assert_int_equal(x.r[1].n_grants, 2);
+	model_set_target(&x, MODEL_LSM, &with);
+	assert_int_equal(x.r[1].n_grants, 1);
+	assert_string_equal(x.r[1].grants[0].how, "events");
+	model_free(&x);
 }
 
 /*
@@ -631,6 +679,16 @@ static void model_errors(void **state)
 		  "\tgrants a \"h\"\n\tshown-by z\n\ton lockdown_policy open\n",
 		  "say whether it is open with bpf" },
 		{ K "capability a \"x\"\npath p\n\ton bpf shut\n", "expected: on lockdown_policy|bpf" },
+		{ K "capability a \"x\"\npath p\n\ton bpf closed\n", "expected: on lockdown_policy|bpf" },
+		{ K "capability a \"x\"\npath p\n\ton bpf closed LOCKDOWN_X \"h\"\n",
+		  "expected: on lockdown_policy|bpf" },
+		{ K "capability a \"x\"\npath p\n\tgrants a \"h\"\n\tfixed-in CONFIG_X \"h\"\n",
+		  "'fixed-in' belongs to a reason's grant" },
+		{ K R "\tgrants a \"h\"\n\tshown-by z\n\tfixed-in X \"h\"\n", "expected: fixed-in CONFIG_X" },
+		{ K R "\tgrants a \"h\"\n\tshown-by z\n\tfixed-in CONFIG_X\n", "expected: fixed-in CONFIG_X" },
+		{ K R "\tfixed-in CONFIG_X \"h\"\n", "must follow the grant" },
+		{ K R "\tgrants a \"h\"\n\tshown-by z\n\tfixed-in CONFIG_X \"h\"\n"
+		  "\tfixed-in CONFIG_Y \"h\"\n", "fix is given twice" },
 		{ K "capability a \"x\"\npath p\n\ton bpf open\n\ton bpf open\n", "given twice" },
 		{ K "capability a \"x\"\npath p\n\ton bpf closed-when LOCKDOWN_Q \"h\"\n",
 		  "'closed-when LOCKDOWN_Q' names no reason" },
@@ -715,6 +773,7 @@ int main(void)
 		cmocka_unit_test(shipped_static_levels_coherent),
 		cmocka_unit_test(open_paths_reported),
 		cmocka_unit_test(tracefs_reads_kernel_memory),
+		cmocka_unit_test(kernel_fixes),
 		cmocka_unit_test(console_grants),
 		cmocka_unit_test(integrity_minus_hibernation),
 		cmocka_unit_test(warned_is_allowed),

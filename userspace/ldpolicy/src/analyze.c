@@ -258,8 +258,11 @@ static size_t when_str(const struct model_closure *c, const struct policy *pol, 
 		       char *buf, size_t len, const struct model_path *p)
 {
 	bool here = pol && analyze_path_closed(p, b, pol);
-	size_t off = snprintf(buf, len, "%s ", here ? "as this policy denies" :
-			      "while the policy denies");
+	size_t off;
+
+	if (!c->n_when)
+		return snprintf(buf, len, "whatever the policy denies: it %s", c->how);
+	off = snprintf(buf, len, "%s ", here ? "as this policy denies" : "while the policy denies");
 
 	for (size_t w = 0; w < c->n_when && off < len; w++)
 		off += snprintf(buf + off, len - off, "%s%s", w ? (w + 1 < c->n_when ? ", " : " and ") :

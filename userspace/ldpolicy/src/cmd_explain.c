@@ -359,7 +359,8 @@ static void print_path(const struct model *m, const struct model_path *p,
 			puts("open, whatever the policy denies");
 			continue;
 		}
-		fputs("closed when the policy denies", stdout);
+		fputs(c->n_when ? "closed when the policy denies" : "closed, whatever the policy denies",
+		      stdout);
 		for (size_t w = 0; w < c->n_when; w++)
 			printf("%s %s", w ? "," : "", c->when[w]);
 		printf(" (%s)\n", c->how);

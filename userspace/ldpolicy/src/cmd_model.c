@@ -59,7 +59,7 @@ int load_model_for(struct model *m, const struct opts *o, const struct kversion 
 		else if (backend_bpf.present(SECFS_ROOT, why, sizeof(why)))
 			backend = backend_bpf.name;
 	}
-	m->backend = model_backend_index(backend);
-	m->config = kv.running && kv.known ? running_config(&kv) : NULL;
+	model_set_target(m, model_backend_index(backend),
+			 kv.running && kv.known ? running_config(&kv) : NULL);
 	return 0;
 }

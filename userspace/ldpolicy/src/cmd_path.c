@@ -31,6 +31,10 @@ static const char *path_state(const struct model *m, const struct model_path *p,
 		const struct model_closure *c = &p->on[m->backend];
 
 		off = snprintf(why, len, "closed by %s:", model_backend_names[m->backend]);
+		if (!c->n_when) {
+			snprintf(why + off, len - off, " it %s", c->how);
+			return "closed";
+		}
 		for (size_t w = 0; w < c->n_when && off < len; w++)
 			off += snprintf(why + off, len - off, "%s %s", w ? "," : "", c->when[w]);
 		snprintf(why + off, len - off, " %s denied: it %s", c->n_when > 1 ? "are" : "is",

@@ -216,21 +216,46 @@ static bool evidence_statement(struct field *f, int n, struct loc *at, struct di
 	return true;
 }
 
-/* on BACKEND open | on BACKEND closed-when LOCKDOWN_X... "how" */
+/* The backend "on" names, or -1. */
+static int on_backend(struct field *f, int n)
+{
+	for (int b = 0; n > 1 && b < MODEL_BACKENDS; b++)
+		if (!f[1].quoted && !strcmp(f[1].s, model_backend_names[b]))
+			return b;
+	return -1;
+}
+
+/* Fields @f[@from..@to) as reasons into @v: false if one is not. */
+static bool on_reasons(char ***v, size_t *n, struct field *f, int from, int to, struct loc *at,
+		       struct diags *d, const char *kw)
+{
+	for (int i = from; i < to; i++) {
+		if (f[i].quoted || strncmp(f[i].s, "LOCKDOWN_", 9)) {
+			at->col = f[i].col;
+			diag_error(d, at, "%s names the reasons it needs", kw);
+			return false;
+		}
+		add_str(v, n, f[i].s);
+	}
+	return true;
+}
+
+/*
+ * on BACKEND open | on BACKEND closed-when LOCKDOWN_X... "how" |
+ * on BACKEND closed "how"
+ */
 static bool on_statement(struct model_path *p, struct field *f, int n, struct loc *at,
 			 struct diags *d)
 {
-	struct model_closure *c = NULL;
-	int b;
+	int b = on_backend(f, n);
+	struct model_closure *c = b >= 0 ? &p->on[b] : NULL;
 
-	for (b = 0; b < MODEL_BACKENDS; b++)
-		if (n > 1 && !strcmp(f[1].s, model_backend_names[b]))
-			c = &p->on[b];
 	if (!c || n < 3 ||
 	    !((n == 3 && !strcmp(f[2].s, "open")) ||
+	      (n == 4 && !strcmp(f[2].s, "closed") && f[3].quoted) ||
 	      (n >= 5 && !strcmp(f[2].s, "closed-when") && f[n - 1].quoted))) {
-		diag_error(d, at, "expected: on lockdown_policy|bpf open, or on lockdown_policy|bpf "
-			   "closed-when LOCKDOWN_X... \"how\"");
+		diag_error(d, at, "expected: on lockdown_policy|bpf open, on lockdown_policy|bpf "
+			   "closed-when LOCKDOWN_X... \"how\", or on lockdown_policy|bpf closed \"how\"");
 		return false;
 	}
 	if (c->set) {
@@ -239,16 +264,33 @@ static bool on_statement(struct model_path *p, struct field *f, int n, struct lo
 	}
 	c->set = true;
 	c->open = n == 3;
-	for (int i = 3; i < n - 1; i++) {
-		if (f[i].quoted || strncmp(f[i].s, "LOCKDOWN_", 9)) {
-			at->col = f[i].col;
-			diag_error(d, at, "closed-when names the reasons whose denial closes it");
-			return false;
-		}
-		add_str(&c->when, &c->n_when, f[i].s);
-	}
+	if (!on_reasons(&c->when, &c->n_when, f, 3, n - 1, at, d, "closed-when"))
+		return false;
 	if (!c->open)
 		c->how = xstrdup(f[n - 1].s);
+	return true;
+}
+
+/* fixed-in CONFIG_X "how": the last grant, not given by kernels with the fix */
+static bool fixed_statement(struct field *f, int n, struct loc *at, struct diags *d,
+			    struct parse_state *st)
+{
+	struct model_grant *g = st->grant;
+
+	if (n != 3 || f[1].quoted || strncmp(f[1].s, "CONFIG_", 7) || !f[1].s[7] || !f[2].quoted) {
+		diag_error(d, at, "expected: fixed-in CONFIG_X \"how\"");
+		return false;
+	}
+	if (!g) {
+		diag_error(d, at, "'fixed-in' must follow the grant it qualifies");
+		return false;
+	}
+	if (g->fixed_in) {
+		diag_error(d, at, "this grant's fix is given twice");
+		return false;
+	}
+	g->fixed_in = xstrdup(f[1].s);
+	g->fixed_how = xstrdup(f[2].s);
 	return true;
 }
 
@@ -377,6 +419,14 @@ static bool statement(struct model *m, struct field *f, int n, struct loc *at,
 		r->sites[r->n_sites].at = xasprintf("%s %s", f[1].s, f[2].s);
 		r->sites[r->n_sites++].once = n == 4;
 		return true;
+	}
+	if (!strcmp(kw, "fixed-in")) {
+		if (!r) {
+			diag_error(d, at, "'fixed-in' belongs to a reason's grant: a fixed path is "
+				   "closed ('on BACKEND closed')");
+			return false;
+		}
+		return fixed_statement(f, n, at, d, st);
 	}
 	if (!strcmp(kw, "reaches") || !strcmp(kw, "source") || !strcmp(kw, "needs") ||
 	    !strcmp(kw, "on")) {
@@ -703,7 +753,8 @@ static void free_strs(char **v, size_t n)
 	free(v);
 }
 
-static void free_grants(struct model_grant *g, size_t n)
+/* What @n grants at @g hold, not @g itself. */
+static void free_grants_of(struct model_grant *g, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		free(g[i].how);
@@ -711,8 +762,40 @@ static void free_grants(struct model_grant *g, size_t n)
 		free(g[i].shown_by);
 		free(g[i].argued);
 		free_strs(g[i].refs, g[i].n_refs);
+		free(g[i].fixed_in);
+		free(g[i].fixed_how);
 	}
+}
+
+static void free_grants(struct model_grant *g, size_t n)
+{
+	free_grants_of(g, n);
 	free(g);
+}
+
+/* Drop the grants of @r that a kernel of @config does not give. */
+static void grants_fixed(struct model_reason *r, const struct kconfig *config)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < r->n_grants; i++) {
+		if (r->grants[i].fixed_in && kconfig_enabled(config, r->grants[i].fixed_in) == 1) {
+			free_grants_of(&r->grants[i], 1);
+			continue;
+		}
+		r->grants[k++] = r->grants[i];
+	}
+	r->n_grants = k;
+}
+
+void model_set_target(struct model *m, int backend, const struct kconfig *config)
+{
+	m->backend = backend;
+	m->config = config;
+	if (!config)
+		return;
+	for (size_t i = 0; i < m->n; i++)
+		grants_fixed(&m->r[i], config);
 }
 
 void model_free(struct model *m)

@@ -42,6 +42,14 @@ struct model_grant {
 	char *argued;		/* why it is not demonstrated, or NULL */
 	char **refs;		/* FILE:FUNCTION the argument rests on */
 	size_t n_refs;
+	/*
+	 * A kernel built with @fixed_in (CONFIG_X: one that carries a fix of
+	 * the way it is had) does not give it (@fixed_how says why): the fix
+	 * asks another reason, whose own grant it is then.
+	 * model_set_target() drops it when the kernel's configuration says so.
+	 */
+	char *fixed_in;
+	char *fixed_how;
 };
 
 struct model_site {
@@ -68,7 +76,9 @@ extern const char *const model_backend_names[MODEL_BACKENDS];
 
 /*
  * A path's state with one backend in force: open (nothing closes it), or
- * closed when the policy denies every reason of @when, @how says by what.
+ * closed when the policy denies every reason of @when (none: closed
+ * whatever it denies, by a fix of that backend's kernels), @how says by
+ * what.
  */
 struct model_closure {
 	bool set;		/* stated in the model */
@@ -112,6 +122,13 @@ struct model {
 };
 
 int model_parse(struct model *m, const char *text, const char *name, struct diags *d);
+
+/*
+ * Judge for @backend and the kernel configuration @config (struct
+ * model's backend and config): a grant whose "fixed-in" option @config
+ * has is dropped.
+ */
+void model_set_target(struct model *m, int backend, const struct kconfig *config);
 
 /*
  * Load the model for the kernel @kv describes (kversion.h): @spec a model
