@@ -260,14 +260,17 @@ $(addprefix $(VM_BIN)/,$(LSM_SELFTESTS)): $(VM_BIN)/%: $(KHDR)/linux/lsm.h
 # The VM's modules (/modules in the initramfs, see tests/vm/tools/probes.c),
 # one set per kernel. For a kernel built here: our module (tests/vm/modules)
 # unsigned, and signed with the build's own key with a hardware parameter,
-# and the kernel's mmiotrace test module, signed. For Debian's kernel:
+# the kernel's mmiotrace test module, signed, and the kernel's own image
+# signed (Authenticode, sbsign) with the same key, which its builtin
+# keyring trusts: what a distribution's signed kernels are to
+# kexec_file_load(2) (ldattack kexec-file-signed). For Debian's kernel:
 # modules from its package (scripts/stock-kernel.sh).
 MOD_KERNELS := test bpf
 sign = $(BUILD)/obj-$(1)/scripts/sign-file sha256 $(BUILD)/obj-$(1)/certs/signing_key.pem \
 	$(BUILD)/obj-$(1)/certs/signing_key.x509
 
 define modules_rules
-$(BUILD)/vm/modules-$(1)/.stamp: $(call kimage,$(1)) $(wildcard tests/vm/modules/*)
+$(BUILD)/vm/modules-$(1)/.stamp: $(call kimage,$(1)) $(wildcard tests/vm/modules/*) | deps-vm
 	@rm -rf $$(@D) && mkdir -p $$(@D)/src
 	@cp tests/vm/modules/* $$(@D)/src/
 	+@$$(MAKE) -s -C $(KTREE) O=$(abspath $(BUILD)/obj-$(1)) ARCH=x86_64 \
@@ -278,6 +281,11 @@ $(BUILD)/vm/modules-$(1)/.stamp: $(call kimage,$(1)) $(wildcard tests/vm/modules
 	@echo io=0x300 > $$(@D)/hwparam.param
 	@$(call sign,$(1)) $(BUILD)/obj-$(1)/arch/x86/mm/testmmiotrace.ko \
 		$$(@D)/testmmiotrace.ko
+	@openssl x509 -inform der -in $(BUILD)/obj-$(1)/certs/signing_key.x509 \
+		-out $$(@D)/src/signing_key.crt
+	@sbsign --key $(BUILD)/obj-$(1)/certs/signing_key.pem --cert $$(@D)/src/signing_key.crt \
+		--output $$(@D)/kexec-signed.bzImage $(call kimage,$(1)) 2>$$(@D)/src/sbsign.log || \
+		{ cat $$(@D)/src/sbsign.log >&2; exit 1; }
 	@rm -rf $$(@D)/src
 	@mkdir -p $$(@D)/boot
 	@cp $(BUILD)/obj-$(1)/.config \

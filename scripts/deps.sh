@@ -22,8 +22,9 @@ declare -A groups=(
 	# kernels share a compiler cache (ccache). checkpatch.pl's SPDX check,
 	# which make kernel-series runs, needs python3-ply and python3-git.
 	[kernel]="linux-source-6.12 xz-utils patch python3 bc bison flex libelf-dev libssl-dev perl cpio kmod dwarves openssl ccache python3-ply python3-git"
-	# Boot it: QEMU under TCG, an initramfs from busybox-static.
-	[vm]="qemu-system-x86 busybox-static cpio"
+	# Boot it: QEMU under TCG, an initramfs from busybox-static; the
+	# kernels' images signed for kexec_file_load(2) with sbsign.
+	[vm]="qemu-system-x86 busybox-static cpio sbsigntool"
 	# Debian's kernel sources the reason models are checked against
 	# (linux-source-6.1): fetched with apt-get download, unpacked with
 	# dpkg-deb, xz and tar (scripts/kernel-source.sh).

@@ -47,6 +47,21 @@ attack() {
 	esac
 }
 
+# "attack ATTACK" must give WANT (shown, refused), with GREP in what it
+# says if given; unavailable is a skip (a VM without the path).
+attack_expect() { # DESC WANT ATTACK [GREP]
+	attack "$3"
+	if [ "$A_GOT" = unavailable ]; then
+		skip "$1" "$(attack_why "$A_OUT")"
+	elif [ "$A_GOT" != "$2" ]; then
+		not_ok "$1" "want $2" "$A_OUT"
+	elif [ -n "${4:-}" ] && ! printf '%s\n' "$A_OUT" | grep -q -- "$4"; then
+		not_ok "$1" "not for the reason expected, '$4'" "$A_OUT"
+	else
+		ok "$1 (${A_OUT#*: $2 (}"
+	fi
+}
+
 # "ID STATE WARNINGS" per reason: lockdown_policy's own files (cheap),
 # else ldpolicy status --json.
 attack_counts() {

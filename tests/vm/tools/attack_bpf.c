@@ -350,6 +350,65 @@ static void run_btf_read(struct aresult *o, int argc, char **argv)
 		      "linux_banner's address read '%.32s'", out, cast);
 }
 
+/*
+ * fmod_ret on security_locked_down() returning 1 << 32, attached; then
+ * /dev/port, which LOCKDOWN_DEV_MEM guards: opened, every lockdown
+ * question was answered 0.
+ */
+static void run_fmod_ret(struct aresult *o, int argc, char **argv)
+{
+	struct attack_btf *s;
+	struct bpf_program *p;
+	struct bpf_link *link = NULL;
+	int err, fd;
+
+	(void)argc;
+	(void)argv;
+	if (access("/sys/kernel/btf/vmlinux", F_OK)) {
+		unavailable(o, "no kernel BTF (/sys/kernel/btf/vmlinux)");
+		return;
+	}
+	libbpf_set_print(keep_log);
+	libbpf_log[0] = '\0';
+	s = attack_btf__open();
+	if (!s) {
+		failed(o, "open the BPF object: %s", strerror(errno));
+		return;
+	}
+	bpf_object__for_each_program(p, s->obj)
+		bpf_program__set_autoload(p, p == s->progs.fmod_ret_high);
+	err = -attack_btf__load(s);
+	if (err) {
+		const char *why = strstr(libbpf_log, "At program exit");
+
+		if (err == EPERM)
+			refused(o, "BPF_PROG_LOAD: EPERM");
+		else if (err == EINVAL && why)
+			refused(o, "the verifier: %.160s", why);
+		else if (err == 524 /* ENOTSUPP */ || err == EOPNOTSUPP)
+			unavailable(o, "no BPF trampolines here: %s", strerror(err));
+		else
+			failed(o, "load: %s; %.200s", strerror(err), libbpf_log);
+		goto out;
+	}
+	link = bpf_program__attach(s->progs.fmod_ret_high);
+	if (!link) {
+		errno_outcome(o, errno, "attach fmod_ret/security_locked_down");
+		goto out;
+	}
+	fd = open("/dev/port", O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		close(fd);
+		shown(o, "fmod_ret/security_locked_down returning 1 << 32 attached: /dev/port opened");
+	} else {
+		errno_outcome(o, errno, "/dev/port, with fmod_ret/security_locked_down returning "
+			      "1 << 32 attached");
+	}
+out:
+	bpf_link__destroy(link);
+	attack_btf__destroy(s);
+}
+
 const struct attack attacks_bpf[] = {
 	{ "bpf-read-kernel", "a syscall program's bpf_probe_read_kernel() of linux_banner",
 	  run_read_kernel },
@@ -362,5 +421,7 @@ const struct attack attacks_bpf[] = {
 	{ "bpf-raw-tp", "a raw tracepoint program on sched_switch", run_raw_tp },
 	{ "bpf-btf-read", "BTF pointer loads and bpf_rdonly_cast() in a task iterator",
 	  run_btf_read },
+	{ "bpf-fmod-ret", "fmod_ret on security_locked_down() returning 1 << 32, then /dev/port",
+	  run_fmod_ret },
 	{ 0 }
 };

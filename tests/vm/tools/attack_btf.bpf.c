@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The BPF programs of ldattack's bpf-btf-read attack (attack_bpf.c), each
- * loaded on its own. Neither asks a reason:
+ * The BPF programs of ldattack's attacks that need the kernel's BTF
+ * (attack_bpf.c), each loaded on its own. None asks a reason:
  *   btf_read  BTF pointer loads from a task to init_uts_ns's sysname
+ *             (bpf-btf-read)
  *   btf_cast  bpf_rdonly_cast() of linux_banner's address (6.2 on)
+ *   fmod_ret_high  fmod_ret on security_locked_down() returning 1 << 32:
+ *             non-zero to the trampoline, which skips the function, and 0
+ *             to every caller, which reads the low 32 bits (bpf-fmod-ret)
  * Kernel types are declared with what the programs touch, relocated
  * against the kernel's BTF (CO-RE); no BPF_CORE_READ(), which would be a
  * bpf_probe_read_kernel() and ask its reason.
@@ -77,4 +81,15 @@ int btf_cast(struct bpf_iter__task *ctx)
 		out[i] = u->sysname[i];
 	hits = 1;
 	return 0;
+}
+
+/*
+ * 1 << 32 from a program on a function that returns int: the compiler
+ * puts the 64-bit constant in R0 as it is. (Not a naked function: its
+ * argument would have no name, and the kernel refuses such BTF.)
+ */
+SEC("fmod_ret/security_locked_down")
+long long fmod_ret_high(unsigned long long *ctx)
+{
+	return 1ULL << 32;
 }

@@ -15,6 +15,16 @@
  *                         a bzImage of our own whose 64-bit entry is the
  *                         same code; a kernel built without KEXEC_SIG asks
  *                         nothing. Kept loaded with N DESC, else unloaded.
+ * kexec-file-signed [IMAGE]
+ *                         kexec_file_load(2) of a kernel the keyring
+ *                         trusts: IMAGE, by default the running kernel's
+ *                         own, signed with the build's module key
+ *                         (/modules/kexec-signed.bzImage). It asks no
+ *                         reason (kimage_validate_signature() asks
+ *                         LOCKDOWN_KEXEC only of an image it cannot
+ *                         verify), and the kernel it would boot, with a
+ *                         command line and initrd of ours, has none of
+ *                         the policy loaded at run time. Then unloaded.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -156,10 +166,36 @@ static void run_file_unsigned(struct aresult *o, int argc, char **argv)
 		shown(o, "kexec_file_load(2) took an unsigned kernel image, kept loaded to run");
 }
 
+static void run_file_signed(struct aresult *o, int argc, char **argv)
+{
+	const char *image = argc > 0 ? argv[0] : "/modules/kexec-signed.bzImage";
+	int fd = open(image, O_RDONLY | O_CLOEXEC), err = 0;
+
+	if (fd < 0) {
+		unavailable(o, "no signed kernel image %s", image);
+		return;
+	}
+	if (syscall(SYS_kexec_file_load, fd, -1, 1UL, "", (unsigned long)KEXEC_FILE_NO_INITRAMFS))
+		err = errno;
+	close(fd);
+	if (err == ENOSYS)
+		unavailable(o, "no kexec_file_load(2) in this kernel (CONFIG_KEXEC_FILE)");
+	else if (err)
+		errno_outcome(o, err, "kexec_file_load(a signed kernel image)");
+	else if (syscall(SYS_kexec_file_load, -1, -1, 0UL, NULL, (unsigned long)KEXEC_FILE_UNLOAD))
+		failed(o, "kexec_file_load(2) took the signed kernel, and does not unload it: %s",
+		       strerror(errno));
+	else
+		shown(o, "kexec_file_load(2) took a kernel the keyring trusts, to boot with a "
+		      "command line of ours (then unloaded)");
+}
+
 const struct attack attacks_kexec[] = {
 	{ "kexec-unsigned", "kexec_load(2) of unsigned code [N DESC: kept, to write ok N - DESC; "
 	  "--run: run it]", run_unsigned },
 	{ "kexec-file-unsigned", "kexec_file_load(2) of an unsigned kernel image [N DESC: kept]",
 	  run_file_unsigned },
+	{ "kexec-file-signed", "kexec_file_load(2) of a kernel the keyring trusts [IMAGE]",
+	  run_file_signed },
 	{ 0 }
 };

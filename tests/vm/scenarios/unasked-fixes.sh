@@ -1,0 +1,63 @@
+# cmdline: lockdown=integrity
+# timeout: 120
+# The kernel series' fixes of what lockdown leaves unasked (the first
+# patches of kernel/series, and lockdown_policy's kexec patch), each
+# attacked as root with ldattack where it gets through on a kernel without
+# the fix (Debian 12's, for the BPF ones), with the least in force that
+# shows it: the static integrity level, then blobs that deny one reason
+# more at a time. The attack suite (attack) checks them again with every
+# reason denied.
+
+. /lib/attack.sh
+
+expect_eq "lockdown level reads integrity" "$(cat /sys/kernel/security/lockdown)" \
+	"none [integrity] confidentiality"
+
+# bpf: Check fmod_ret and LSM return values as the caller reads them.
+# On Debian 12's kernel this opens /dev/port under lockdown=integrity.
+attack_expect "bpf-fmod-ret: refused, fmod_ret returning 1 << 32 on security_locked_down(), by the verifier" \
+	refused bpf-fmod-ret "At program exit"
+expect_probe "and /dev/port stays shut" dev_port EPERM
+
+# kexec: the keyring trusts the build's signed image; nothing loaded at
+# run time yet, so a kexec sheds nothing and asks nothing
+attack_expect "kexec-file-unsigned: refused, an unsigned image asks LOCKDOWN_KEXEC, which the level denies" \
+	refused kexec-file-unsigned
+attack_expect "kexec-file-signed: shown, our kernel signed with the build's key is taken: no policy to shed" \
+	shown kexec-file-signed
+
+# the reads integrity leaves to confidentiality, allowed here
+attack_expect "eprobe-read: shown, LOCKDOWN_TRACEFS and LOCKDOWN_KPROBES allowed" \
+	shown eprobe-read
+attack_expect "pfkey-dump: shown, LOCKDOWN_XFRM_SECRET allowed" shown pfkey-dump
+attack_expect "bpf-printf: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
+	shown bpf-printf
+attack_expect "bpf-btf-read: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
+	shown bpf-btf-read
+
+# tracing/eprobes: Ask LOCKDOWN_KPROBES of fetch args that read memory
+expect_eq "load a blob denying LOCKDOWN_KPROBES" "$(load_blob LOCKDOWN_KPROBES)" ok
+attack_expect "eprobe-read: refused once LOCKDOWN_KPROBES alone is denied, LOCKDOWN_TRACEFS allowed" \
+	refused eprobe-read
+out=$(ldpolicy explain LOCKDOWN_TRACEFS 2>&1)
+case "$out" in
+*eprobe*) not_ok "ldpolicy: LOCKDOWN_TRACEFS gives no eprobe read on this kernel" "$out" ;;
+*) ok "ldpolicy: LOCKDOWN_TRACEFS gives no eprobe read on this kernel" ;;
+esac
+
+# lockdown_policy: refuse the kexec that would shed the policy in force
+attack_expect "kexec-file-signed: refused, the policy in force denies what the image does not" \
+	refused kexec-file-signed
+
+# af_key: Redact SA keys under LOCKDOWN_XFRM_SECRET, as xfrm_user does
+expect_eq "load a blob denying LOCKDOWN_XFRM_SECRET too" \
+	"$(load_blob LOCKDOWN_KPROBES LOCKDOWN_XFRM_SECRET)" ok
+attack_expect "pfkey-dump: refused, the key redacted" refused pfkey-dump
+
+# bpf: Ask LOCKDOWN_BPF_READ_KERNEL of every way a program reads kernel memory
+expect_eq "load a blob denying LOCKDOWN_BPF_READ_KERNEL too" \
+	"$(load_blob LOCKDOWN_KPROBES LOCKDOWN_XFRM_SECRET LOCKDOWN_BPF_READ_KERNEL)" ok
+attack_expect "bpf-printf: refused" refused bpf-printf
+attack_expect "bpf-btf-read: refused" refused bpf-btf-read
+expect_dmesg "asked as bpf_probe_read_kernel() is: lockdown's notice" \
+	"Lockdown: ldattack: use of bpf to read kernel RAM is restricted"

@@ -1,0 +1,16 @@
+# kernel: stock
+# cmdline: lockdown=confidentiality
+# timeout: 180
+# What the fixes at the head of kernel/series close, shown open on Debian
+# 12's unmodified kernel at its own highest level, no ldpolicy loaded: the
+# same attacks unasked-fixes and the attack suite see refused on ours.
+. /lib/attack.sh
+
+expect_eq "lockdown level reads confidentiality" "$(cat /sys/kernel/security/lockdown)" \
+	"none integrity [confidentiality]"
+attack_expect "bpf-fmod-ret: shown, fmod_ret returning 1 << 32 on security_locked_down() opens /dev/port" \
+	shown bpf-fmod-ret "/dev/port opened"
+attack_expect "bpf-printf: shown, bpf_snprintf(\"%s\") reads linux_banner, asking nothing" shown bpf-printf
+attack_expect "bpf-btf-read: shown, BTF pointer loads read kernel memory, asking nothing" shown bpf-btf-read
+attack_expect "pfkey-dump: shown, PF_KEY's SADB_GET returns the key xfrm_user redacts" \
+	shown pfkey-dump
