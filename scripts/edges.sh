@@ -20,15 +20,22 @@ declare -A runs=(
 	[6.12]="attack=lockdown_policy, our 6.12|bpf-attack-612=BPF backend, our 6.12"
 	[6.1]="bpf-attack=BPF backend, Debian 12's 6.1"
 )
+# the scenarios that boot our kernels, which carry the kernel series'
+# fixes (CONFIG_SECURITY_LOCKDOWN_POLICY): a grant the model says is
+# fixed-in that option is not given there, and unasked-fixes shows its
+# attack refused instead ("ATTACK: refused ...")
+declare -A ours=([attack]=1 [bpf-attack-612]=1)
+FIXES=unasked-fixes
 
-# "KIND|NAME|CAP|WITH|CONSOLE|EVIDENCE|WHAT|HOW|REFS" per grant of model $1,
-# in order: KIND reason or path; EVIDENCE shown-by (WHAT the attack) or
-# argued (WHAT why, REFS the source)
+# "KIND|NAME|CAP|WITH|CONSOLE|EVIDENCE|WHAT|HOW|REFS|FIXED" per grant of
+# model $1, in order: KIND reason or path; EVIDENCE shown-by (WHAT the
+# attack) or argued (WHAT why, REFS the source); FIXED the option of its
+# fixed-in line, if any
 grants() {
 	awk '
 	function flush() {
-		if (g != "") print g "|" ev "|" ghow "|" refs
-		g = ""; ev = ""; refs = ""
+		if (g != "") print g "|" ev "|" ghow "|" refs "|" fixed
+		g = ""; ev = ""; refs = ""; fixed = ""
 	}
 	/^(reason|path) / { flush(); kind = $1; name = $2; next }
 	/^[ \t]+grants / {
@@ -47,6 +54,7 @@ grants() {
 		next
 	}
 	/^[ \t]+shown-by / { ev = "shown-by|" $2; next }
+	/^[ \t]+fixed-in / { fixed = $2; next }
 	/^[ \t]+argued / {
 		s = $0; sub(/^[ \t]+argued "/, "", s)
 		why = s; sub(/".*/, "", why)
@@ -63,6 +71,16 @@ results() {
 	[ -f "$logs/$1/results" ] || return 0
 	awk -F '\t' -v pre="$1: $2" 'index($2, pre) == 1 && $1 ~ /^(PASS|FAIL|SKIP)$/ {
 		print $1 "\t" $3 }' "$logs/$1/results"
+}
+
+# What the fixes' scenario showed of attack $1, for a grant our kernels
+# do not give (fixed in $2).
+fixed_cell() {
+	case $(results "$FIXES" "$1: refused" | head -n 1) in
+	PASS*) echo "not given: fixed ($2), refused in \`$FIXES\`" ;;
+	FAIL*) echo "**not refused** in \`$FIXES\`" ;;
+	*) echo "not run"; return 1 ;;
+	esac
 }
 
 # What scenario $1 showed of reason $2's grant CAP $3 by attack $4.
@@ -141,6 +159,11 @@ LOCKDOWN_KEXEC denied, the paths attacked, and then what kexec holds runs
 in ring 0 and writes the suite's last result itself: that code (a grant is
 not taken back), or, where kexec_file_load(2) took an unsigned kernel
 image with every reason denied, that image ("loaded, and run").
+
+A grant a fix at the head of our kernel series takes away (the model's
+`fixed-in`) is not given by our kernels: there, its attack must be
+refused in `unasked-fixes`, with the reason it needed allowed and the one
+the fix asks denied ([docs/unasked.md](unasked.md)).
 EOF
 for v in 6.12 6.1; do
 	model=$top/userspace/ldpolicy/model/linux-$v.model
@@ -151,7 +174,7 @@ for v in 6.12 6.1; do
 	printf '\n|---|---|---|'
 	for c in "${cols[@]}"; do printf -- '---|'; done
 	printf '\n'
-	while IFS='|' read -r kind name cap with console ev what how refs; do
+	while IFS='|' read -r kind name cap with console ev what how refs fixed; do
 		grant="$cap"
 		[ -z "$with" ] || grant="$grant, with $with"
 		[ -z "$console" ] || grant="$grant, console only"
@@ -161,7 +184,10 @@ for v in 6.12 6.1; do
 			printf '| %s | %s: %s | attack `%s` |' "$label" "$grant" "$how" "$what"
 			for c in "${cols[@]}"; do
 				sc=${c%%=*}
-				if [ "$kind" = reason ]; then
+				if [ -n "$fixed" ] && [ -n "${ours[$sc]:-}" ]; then
+					cell=$(fixed_cell "$what" "$fixed") || {
+						echo "edges.sh: $FIXES did not run attack $what" >&2; bad=1; }
+				elif [ "$kind" = reason ]; then
 					cell=$(edge_cell "$sc" "$name" "$cap" "$what") || {
 						echo "edges.sh: $sc did not run attack $what of $name" >&2; bad=1; }
 				else
