@@ -10,14 +10,29 @@ here=$(cd "$(dirname "$0")" && pwd)
 awkf=$here/../vm/ktap.awk
 [ $# -gt 0 ] || set -- "$here"/ktap/run.sh
 
-pass=0 fail=0 skip=0
+# The suites run side by side, UNIT_JOBS at a time (default: a CPU each),
+# each into a file of its own; they are reported in the order given.
+jobs=${UNIT_JOBS:-$(nproc)}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+i=0
 for s in "$@"; do
+	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
 	# a suite is a command: a program and its arguments
+	(CMOCKA_MESSAGE_OUTPUT=TAP $s > "$tmp/$i.out" 2>&1; echo $? > "$tmp/$i.rc") &
+	i=$((i + 1))
+done
+wait
+
+pass=0 fail=0 skip=0
+i=0
+for s in "$@"; do
 	first=${s%% *}
 	name=$(basename "$(dirname "$first")")/$(basename "$first")
 	# cmocka prints TAP without the version line the parser starts on
-	out=$(CMOCKA_MESSAGE_OUTPUT=TAP $s 2>&1)
-	rc=$?
+	out=$(cat "$tmp/$i.out")
+	rc=$(cat "$tmp/$i.rc" 2>/dev/null || echo 127)
+	i=$((i + 1))
 	case "$out" in "TAP version"*) ;; *) out="TAP version 13
 $out" ;; esac
 	# a cmocka test_NAME binary reports as "NAME: test"
