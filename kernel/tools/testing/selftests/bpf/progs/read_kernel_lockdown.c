@@ -72,3 +72,31 @@ int rdonly_cast(void *ctx)
 	out[0] = t->comm[0];
 	return 0;
 }
+
+/*
+ * bpf_sys_bpf(BPF_MAP_UPDATE_ELEM) copies the value from @addr into the
+ * map @map_fd names (the test loads it, it does not run it)
+ */
+__u32 map_fd;
+
+SEC("syscall")
+int sys_bpf_copy(void *ctx)
+{
+	__u32 key = 0;
+	union bpf_attr attr = {};
+
+	attr.map_fd = map_fd;
+	attr.key = (__u64)(long)&key;
+	attr.value = addr;
+	return bpf_sys_bpf(BPF_MAP_UPDATE_ELEM, &attr, sizeof(attr));
+}
+
+/* a per-CPU kernel variable that is not a struct, read with a plain load */
+extern const int bpf_prog_active __ksym;
+
+SEC("syscall")
+int percpu_int(void *ctx)
+{
+	out[0] = *(const int *)bpf_this_cpu_ptr(&bpf_prog_active);
+	return 0;
+}
