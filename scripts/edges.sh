@@ -21,7 +21,7 @@ declare -A runs=(
 	[6.1]="bpf-attack=BPF backend, Debian 12's 6.1"
 )
 # the scenarios that boot our kernels, which carry the kernel series'
-# fixes (CONFIG_SECURITY_LOCKDOWN_POLICY): a grant the model says is
+# fixes (CONFIG_LDPOLICY_KERNEL_FIXES): a grant the model says is
 # fixed-in that option is not given there, and unasked-fixes shows its
 # attack refused instead ("ATTACK: refused ...")
 declare -A ours=([attack]=1 [bpf-attack-612]=1)
