@@ -1,4 +1,4 @@
-# kernel: stock
+# kernel: debian12
 # cmdline: lockdown=confidentiality
 # timeout: 180
 # What the fixes at the head of kernel/series close, shown open on Debian
@@ -12,5 +12,7 @@ attack_expect "bpf-fmod-ret: shown, fmod_ret returning 1 << 32 on security_locke
 	shown bpf-fmod-ret "/dev/port opened"
 attack_expect "bpf-printf: shown, bpf_snprintf(\"%s\") reads linux_banner, asking nothing" shown bpf-printf
 attack_expect "bpf-btf-read: shown, BTF pointer loads read kernel memory, asking nothing" shown bpf-btf-read
+attack_expect "bpf-sys-bpf: shown, bpf_sys_bpf() copies linux_banner into a map, asking nothing" \
+	shown bpf-sys-bpf
 attack_expect "pfkey-dump: shown, PF_KEY's SADB_GET returns the key xfrm_user redacts" \
 	shown pfkey-dump

@@ -11,6 +11,8 @@
  *   perf_regs     the registers a perf sample interrupted: asks nothing
  *   raw_tp        a raw tracepoint seeing sched_switch and its kernel
  *                 pointers: asks nothing
+ *   sys_bpf_read  bpf_sys_bpf(BPF_MAP_UPDATE_ELEM) with linux_banner's
+ *                 address as the value: copies it into a map, asks nothing
  * No kernel type, no CO-RE: loading these reads no kernel BTF. The BTF
  * pointer loads are attack_btf.bpf.c's.
  */
@@ -45,6 +47,27 @@ int printf_read(void *ctx)
 
 	bpf_snprintf(out, sizeof(out), fmt, args, sizeof(args));
 	return 0;
+}
+
+/* the map sys_bpf_read copies into, and its fd (.bss, set after load) */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, char[64]);
+} sys_bpf_copy SEC(".maps");
+__u32 sys_bpf_copy_fd;
+
+SEC("syscall")
+int sys_bpf_read(void *ctx)
+{
+	__u32 key = 0;
+	union bpf_attr attr = {};
+
+	attr.map_fd = sys_bpf_copy_fd;
+	attr.key = (__u64)(long)&key;
+	attr.value = target_addr;
+	return bpf_sys_bpf(BPF_MAP_UPDATE_ELEM, &attr, sizeof(attr));
 }
 
 SEC("raw_tp/sched_switch")

@@ -133,6 +133,41 @@ static void run_printf(struct aresult *o, int argc, char **argv)
 		     "bpf_snprintf(\"%s\") formatted linux_banner's address");
 }
 
+/*
+ * A syscall program's bpf_sys_bpf(BPF_MAP_UPDATE_ELEM), its value pointer
+ * linux_banner's address: the kernel copies the banner into our map.
+ */
+static void run_sys_bpf(struct aresult *o, int argc, char **argv)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts);
+	char copy[64] = {};
+	struct attack_bpf *s;
+	uint64_t banner;
+	uint32_t key = 0;
+	int err;
+
+	(void)argc;
+	(void)argv;
+	if (!banner_addr(&banner, o) || !(s = open_one("sys_bpf_read", banner, 0, o)))
+		return;
+	if (!load(s, "bpf_sys_bpf", o)) {
+		s->bss->sys_bpf_copy_fd = bpf_map__fd(s->maps.sys_bpf_copy);
+		err = bpf_prog_test_run_opts(bpf_program__fd(s->progs.sys_bpf_read), &opts);
+		if (err)
+			errno_outcome(o, -err, "BPF_PROG_TEST_RUN");
+		else if ((int)opts.retval < 0)
+			errno_outcome(o, -(int)opts.retval, "bpf_sys_bpf(BPF_MAP_UPDATE_ELEM)");
+		else if (bpf_map_lookup_elem(bpf_map__fd(s->maps.sys_bpf_copy), &key, copy))
+			failed(o, "read the map back: %s", strerror(errno));
+		else if (strncmp(copy, "Linux version ", 14))
+			failed(o, "the program ran, and copied '%.20s'", copy);
+		else
+			shown(o, "bpf_sys_bpf(BPF_MAP_UPDATE_ELEM) copied linux_banner: '%.32s'",
+			      copy);
+	}
+	attack_bpf__destroy(s);
+}
+
 /* Work in the kernel for @ms milliseconds: reads of /dev/zero. */
 static void kernel_work(int ms)
 {
@@ -419,6 +454,8 @@ const struct attack attacks_bpf[] = {
 	{ "bpf-perf-regs", "a perf_event program reading the registers of kernel samples",
 	  run_perf_regs },
 	{ "bpf-raw-tp", "a raw tracepoint program on sched_switch", run_raw_tp },
+	{ "bpf-sys-bpf", "a syscall program's bpf_sys_bpf(BPF_MAP_UPDATE_ELEM) from linux_banner",
+	  run_sys_bpf },
 	{ "bpf-btf-read", "BTF pointer loads and bpf_rdonly_cast() in a task iterator",
 	  run_btf_read },
 	{ "bpf-fmod-ret", "fmod_ret on security_locked_down() returning 1 << 32, then /dev/port",
