@@ -17,7 +17,9 @@
 #include "analyze.h"
 #include "backend.h"
 #include "json.h"
+#include "kconfig.h"
 #include "model.h"
+#include "state_config.h"
 #include "state_json.h"
 #include "suggest.h"
 #include "util.h"
@@ -190,6 +192,61 @@ static void round_trip(void **state)
 }
 
 /*
+ * The kernel options the model names, as the kernel was built: read back
+ * sorted, whatever order the record has them in, and written again the
+ * same; the configuration they make says what the record said.
+ */
+static void config_round_trip(void **state)
+{
+	struct kstate k, k2, k3;
+	struct kstate_origin o, o2, o3;
+	struct reason_table t2, t3;
+	struct diags d = { 0 };
+	struct kconfig c;
+	char *first, *again, *a, *b;
+
+	(void)state;
+	canary(&k, &o, false);
+	o.options_known = true;
+	o.n_options = 2;
+	o.options[0] = (struct kstate_option){ "CONFIG_ZZ_SET", true };
+	o.options[1] = (struct kstate_option){ "CONFIG_AA_UNSET", false };
+	first = record("config.json", &t, &k, &o);
+	assert_int_equal(state_json_read(first, &t2, &k2, &o2, &d), 0);
+	assert_true(o2.options_known);
+	assert_int_equal(o2.n_options, 2);
+	assert_string_equal(o2.options[0].name, "CONFIG_AA_UNSET");
+	assert_false(o2.options[0].set);
+	assert_string_equal(o2.options[1].name, "CONFIG_ZZ_SET");
+	assert_true(o2.options[1].set);
+	again = record("config-again.json", &t2, &k2, &o2);
+	assert_int_equal(state_json_read(again, &t3, &k3, &o3, &d), 0);
+	a = text_of(again);
+	free(again);
+	again = record("config-again.json", &t3, &k3, &o3);
+	b = text_of(again);
+	assert_string_equal(a, b);
+	assert_int_equal(kstate_origin_config(&o2, &c), 0);
+	assert_int_equal(kconfig_enabled(&c, "CONFIG_ZZ_SET"), 1);
+	assert_int_equal(kconfig_enabled(&c, "CONFIG_AA_UNSET"), 0);
+	kconfig_free(&c);
+	/* a record that knows none: no configuration, nothing allocated */
+	o2.options_known = false;
+	assert_int_equal(kstate_origin_config(&o2, &c), -1);
+	assert_null(c.text);
+	assert_int_equal(d.n, 0);
+	free(a);
+	free(b);
+	free(first);
+	free(again);
+	kstate_free(&k);
+	kstate_free(&k2);
+	kstate_free(&k3);
+	table_free(&t2);
+	table_free(&t3);
+}
+
+/*
  * The record's shape, on both backends, who asked known or not: the
  * table, the kernel, what the policy says where the static level
  * denies; asked_by on every reason or on none. Valid against the schema.
@@ -211,7 +268,7 @@ static void status_json(void **state)
 		snprintf(docs + strlen(docs), sizeof(docs) - strlen(docs), " %s", path);
 		text = text_of(path);
 		assert_non_null(strstr(text, "\"kernel\":{\"release\":\"6.12.0-canary\","
-				       "\"machine\":\"x86_64\"},\"table\":{\"source\":"));
+				       "\"machine\":\"x86_64\",\"config\":null},\"table\":{\"source\":"));
 		assert_non_null(strstr(text, "\"integrity_max\":21,\"confidentiality_max\":30}"));
 		assert_non_null(strstr(text, i & 2 ?
 				       "\"id\":\"LOCKDOWN_DEV_MEM\",\"class\":\"integrity\","
@@ -488,6 +545,12 @@ static void malformed(void **state)
 		{ "\"kernel\":{", "\"kernal\":{", 0, "kernel: missing", 0, 0 },
 		{ "\"machine\":\"x86_64\"", "\"machine\":\"\"", 0,
 		  "kernel.machine: empty", 0, 0 },
+		{ "\"config\":null", "\"config\":[]", 0,
+		  "kernel.config: expected an object or null", 0, 0 },
+		{ "\"config\":null", "\"config\":{\"BPF\":true}", 0,
+		  "kernel.config.BPF: not a kernel option (CONFIG_X)", 0, 0 },
+		{ "\"config\":null", "\"config\":{\"CONFIG_BPF\":1}", 0,
+		  "kernel.config.CONFIG_BPF: expected true or false", 0, 0 },
 		{ "\"backend\":\"lockdown_policy\"", "\"backend\":\"selinux\"", 0,
 		  "backend: unknown value 'selinux'", 0, 0 },
 		{ "\"loaded\":true", "\"loaded\":\"yes\"", 0, "loaded: expected true or false", 0, 0 },
@@ -616,6 +679,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(status_json),
 		cmocka_unit_test(round_trip),
+		cmocka_unit_test(config_round_trip),
 		cmocka_unit_test(replay_is_live),
 		cmocka_unit_test(replay_for_recorded_machine),
 		cmocka_unit_test(replay_for_recorded_kernel),

@@ -73,6 +73,9 @@ struct kstate {
 	bool seen_read;		/* @seen was read (it needs root); else unknown */
 };
 
+/* The most kernel options a recorded state holds (struct kstate_origin). */
+#define LDP_MAX_OPTIONS	64
+
 /*
  * Where a state was observed: the backend, and the kernel's release and
  * machine (uname -r, -m; the machine says which kernel paths exist, for
@@ -82,6 +85,17 @@ struct kstate_origin {
 	char backend[16];	/* struct backend's name */
 	char release[65];
 	char machine[65];
+	/*
+	 * The kernel options the reason model names (a path's needs, a
+	 * grant's fixed-in), as the kernel was built, sorted by name: known
+	 * only when its configuration could be read (kstate_origin_options()).
+	 */
+	bool options_known;
+	size_t n_options;
+	struct kstate_option {
+		char name[64];	/* CONFIG_X */
+		bool set;	/* built in or a module */
+	} options[LDP_MAX_OPTIONS];
 };
 
 /* @o for the running kernel, observed through @b. */

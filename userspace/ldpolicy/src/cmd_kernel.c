@@ -19,6 +19,7 @@
 #include "grants.h"
 #include "json.h"
 #include "model.h"
+#include "state_config.h"
 #include "state_json.h"
 #include "util.h"
 
@@ -423,9 +424,17 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 		}
 	if (o.json) {
 		struct kstate_origin origin;
+		struct diags md = { 0 };
+		struct model m;
 		struct json j;
 
 		kstate_origin_here(&origin, b);
+		/* the options the model names, as this kernel was built */
+		if (!load_model(&m, &o, b->name, &md)) {
+			kstate_origin_options(&origin, &m);
+			model_free(&m);
+		}
+		diag_free(&md);
 		json_begin_document(&j, stdout, STATE_JSON_SCHEMA);
 		state_json_write(&j, &t, &k, &origin);
 		json_end_document(&j);

@@ -60,6 +60,6 @@ int load_model_for(struct model *m, const struct opts *o, const struct kversion 
 			backend = backend_bpf.name;
 	}
 	model_set_target(m, model_backend_index(backend),
-			 kv.running && kv.known ? running_config(&kv) : NULL);
+			 kv.running && kv.known ? running_config(&kv) : kv.config);
 	return 0;
 }

@@ -12,9 +12,11 @@
 #include "analyze.h"
 #include "backend.h"
 #include "cmd.h"
+#include "kconfig.h"
 #include "kversion.h"
 #include "model.h"
 #include "output.h"
+#include "state_config.h"
 #include "state_json.h"
 #include "suggest.h"
 
@@ -63,6 +65,9 @@ static void summary(const struct suggestion *s)
  * model of the kernel release and for the machine they were made on. 0,
  * or the exit status.
  */
+/* The configuration a --from record holds, for its model (freed at the end). */
+static struct kconfig recorded_config;
+
 static int observations(const struct opts *o, struct reason_table *t, struct kstate *k,
 			struct kstate_origin *origin, struct model *m, struct diags *d)
 {
@@ -79,6 +84,7 @@ static int observations(const struct opts *o, struct reason_table *t, struct kst
 			kernel_close(t, k);
 			return EXIT_ENV;
 		}
+		kstate_origin_options(origin, m);
 		return 0;
 	}
 	ret = state_json_read(o->from, t, k, origin, d);
@@ -86,6 +92,9 @@ static int observations(const struct opts *o, struct reason_table *t, struct kst
 		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
 	model_set_machine(origin->machine);
 	kversion_recorded(&kv, origin->release, o->from);
+	/* judged on the options the record holds, as the kernel was built */
+	if (!kstate_origin_config(origin, &recorded_config))
+		kv.config = &recorded_config;
 	if (load_model_for(m, o, &kv, origin->backend, d)) {
 		kernel_close(t, k);
 		return EXIT_ENV;
@@ -172,6 +181,7 @@ out:
 	flush_diags(&d);
 	free(text);
 	model_free(&m);
+	kconfig_free(&recorded_config);
 	kernel_close(&t, &k);
 	return ret;
 }

@@ -9,12 +9,16 @@
 
 #include <stdbool.h>
 
+struct kconfig;
+
 struct kversion {
 	bool known;		/* major.minor below mean something */
 	bool running;		/* the kernel ldpolicy runs on */
 	unsigned int major, minor;
 	char release[65];	/* uname's release, for the running kernel */
 	char from[160];		/* how it was told, for messages */
+	/* a recorded kernel's configuration, as far as it was recorded */
+	const struct kconfig *config;
 };
 
 /*

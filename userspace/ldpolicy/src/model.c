@@ -531,6 +531,35 @@ static void check_complete(struct model *m, struct diags *d)
 	}
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* @opt ("CONFIG_X", or "!CONFIG_X") in @m's options, once. */
+static void note_option(struct model *m, const char *opt)
+{
+	opt += opt[0] == '!';
+	for (size_t i = 0; i < m->n_options; i++)
+		if (!strcmp(m->options[i], opt))
+			return;
+	add_str(&m->options, &m->n_options, opt);
+}
+
+/* The options the paths need and the fixes are keyed on, sorted. */
+static void collect_options(struct model *m)
+{
+	for (size_t i = 0; i < m->n_paths; i++)
+		for (size_t k = 0; k < m->p[i].n_needs; k++)
+			note_option(m, m->p[i].needs[k]);
+	for (size_t i = 0; i < m->n; i++)
+		for (size_t k = 0; k < m->r[i].n_grants; k++)
+			if (m->r[i].grants[k].fixed_in)
+				note_option(m, m->r[i].grants[k].fixed_in);
+	if (m->n_options)
+		qsort(m->options, m->n_options, sizeof(*m->options), cmp_str);
+}
+
 int model_parse(struct model *m, const char *text, const char *name, struct diags *d)
 {
 	unsigned int errors = d->errors, line = 0;
@@ -554,6 +583,7 @@ int model_parse(struct model *m, const char *text, const char *name, struct diag
 	}
 	free(copy);
 	check_complete(m, d);
+	collect_options(m);
 	return d->errors == errors ? 0 : -1;
 }
 
@@ -829,6 +859,7 @@ void model_free(struct model *m)
 	}
 	free(m->r);
 	free(m->p);
+	free_strs(m->options, m->n_options);
 	free(m->name);
 	free(m->kernel_desc);
 	memset(m, 0, sizeof(*m));

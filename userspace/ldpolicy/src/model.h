@@ -112,6 +112,9 @@ struct model {
 	size_t n, cap_r;
 	struct model_path *p;
 	size_t n_paths, cap_p;
+	/* the kernel options paths need and fixes are keyed on, sorted */
+	char **options;
+	size_t n_options;
 	/*
 	 * How the analysis judges paths: for backend @backend (MODEL_LSM,
 	 * MODEL_BPF, MODEL_EITHER, MODEL_NO_BACKEND), on a kernel

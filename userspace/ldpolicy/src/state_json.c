@@ -33,6 +33,18 @@ void state_json_kernel(struct json *j, const struct kstate_origin *o)
 	json_str(j, o->release);
 	json_key(j, "machine");
 	json_str(j, o->machine);
+	/* the options the reason model names, as built; null: unknown */
+	json_key(j, "config");
+	if (o->options_known) {
+		json_begin_object(j);
+		for (size_t i = 0; i < o->n_options; i++) {
+			json_key(j, o->options[i].name);
+			json_bool(j, o->options[i].set);
+		}
+		json_end_object(j);
+	} else {
+		json_str(j, NULL);
+	}
 	json_end_object(j);
 }
 

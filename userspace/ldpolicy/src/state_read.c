@@ -386,6 +386,52 @@ static int read_notices(struct reader *r, json_t *root, const struct reason_tabl
 }
 
 /* The kernel it was taken on, and the state's own members. */
+static int cmp_option(const void *a, const void *b)
+{
+	return strcmp(((const struct kstate_option *)a)->name,
+		      ((const struct kstate_option *)b)->name);
+}
+
+/*
+ * kernel.config: the options the reason model names, as the kernel was
+ * built ({"CONFIG_X": true}); absent or null: unknown.
+ */
+static int read_config(struct reader *r, json_t *kernel, struct kstate_origin *o)
+{
+	json_t *cfg = json_object_get(kernel, "config"), *v;
+	const char *name;
+
+	if (!cfg || json_is_null(cfg))
+		return 0;
+	if (!json_is_object(cfg)) {
+		fail(r, "kernel", "config", "expected an object or null");
+		return -1;
+	}
+	if (json_object_size(cfg) > LDP_MAX_OPTIONS) {
+		fail(r, "kernel", "config", "more than %d options", LDP_MAX_OPTIONS);
+		return -1;
+	}
+	json_object_foreach(cfg, name, v) {
+		struct kstate_option *opt = &o->options[o->n_options];
+
+		if (strncmp(name, "CONFIG_", 7) || !name[7] || strlen(name) >= sizeof(opt->name) ||
+		    strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != strlen(name)) {
+			fail(r, "kernel.config", name, "not a kernel option (CONFIG_X)");
+			return -1;
+		}
+		if (!json_is_boolean(v)) {
+			fail(r, "kernel.config", name, "expected %s", want_name[W_BOOL]);
+			return -1;
+		}
+		strcpy(opt->name, name);
+		opt->set = json_is_true(v);
+		o->n_options++;
+	}
+	qsort(o->options, o->n_options, sizeof(*o->options), cmp_option);
+	o->options_known = true;
+	return 0;
+}
+
 static int read_top(struct reader *r, json_t *root, struct kstate *k, struct kstate_origin *o)
 {
 	static const char *const backends[] = { "lockdown_policy", "bpf", NULL };
@@ -409,6 +455,8 @@ static int read_top(struct reader *r, json_t *root, struct kstate *k, struct kst
 		fail(r, "kernel", "machine", "empty: the architecture the policy is for is unknown");
 		return -1;
 	}
+	if (read_config(r, kernel, o))
+		return -1;
 	snprintf(o->backend, sizeof(o->backend), "%s", backends[b]);
 	k->not_a_boundary = intent == 1;
 	if (json_is_string(level) && !json_string_length(level)) {
