@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * PF_KEY (RFC 2367) as root uses it: add an AH security association with
- * an hmac(sha256) key, ask for it back with SADB_GET, delete it.
- * net/key/af_key.c answers with the key (__pfkey_xfrm_state2msg(x, 1, 3)),
- * asking no reason: only xfrm_user redacts keys under
+ * an hmac(sha256) key, ask for it back with SADB_GET, delete it; a second
+ * socket, promiscuous (SADB_X_PROMISC), watches the SADB_ADD go by, as
+ * it would an IKE daemon's. net/key/af_key.c answers with the key
+ * (__pfkey_xfrm_state2msg(x, 1, 3)) and copies the SADB_ADD as it was
+ * sent, asking no reason: only xfrm_user redacts keys under
  * LOCKDOWN_XFRM_SECRET. A kernel with AF_KEY as a module (Debian's) has
  * it in /modules/af_key/, in load order.
  */
@@ -128,13 +130,52 @@ static const unsigned char *auth_key(const struct msg *r, unsigned int *bits)
 	return NULL;
 }
 
+/* A promiscuous PF_KEY socket, or -1. */
+static int promiscuous(void)
+{
+	struct sadb_msg q = { .sadb_msg_version = PF_KEY_V2, .sadb_msg_type = SADB_X_PROMISC,
+			      .sadb_msg_satype = 1, .sadb_msg_len = U64(sizeof(q)) };
+	int p = socket(PF_KEY, SOCK_RAW | SOCK_CLOEXEC, PF_KEY_V2);
+
+	if (p >= 0 && send(p, &q, sizeof(q), 0) != sizeof(q)) {
+		close(p);
+		return -1;
+	}
+	return p;
+}
+
+/* Did @p see an SADB_ADD of ours (@seq) with @key whole? */
+static bool promisc_saw_key(int p, uint32_t seq, const unsigned char *key)
+{
+	struct pollfd pf = { p, POLLIN, 0 };
+	struct msg r;
+
+	while (poll(&pf, 1, 500) == 1) {
+		const struct sadb_msg *a = (const void *)r.b;
+		const unsigned char *got;
+		unsigned int bits = 0;
+		ssize_t n = recv(p, r.b, sizeof(r.b), 0);
+
+		if (n < (ssize_t)sizeof(*a))
+			return false;
+		r.len = n;
+		if (a->sadb_msg_type != SADB_ADD || a->sadb_msg_seq != seq)
+			continue;
+		got = auth_key(&r, &bits);
+		if (got && bits == KEY_BYTES * 8 && !memcmp(got, key, KEY_BYTES))
+			return true;
+	}
+	return false;
+}
+
 static void run_pfkey_dump(struct aresult *o, int argc, char **argv)
 {
 	unsigned char key[KEY_BYTES];
 	const unsigned char *got;
 	unsigned int bits = 0;
 	struct msg m, r;
-	int s, err;
+	bool promisc_key = false;
+	int s, p, err;
 
 	(void)argc;
 	(void)argv;
@@ -150,30 +191,43 @@ static void run_pfkey_dump(struct aresult *o, int argc, char **argv)
 	}
 	build(&m, SADB_DELETE, 1, NULL);
 	ask(s, &m, &r);			/* a leftover of a failed run */
+	p = promiscuous();
 	build(&m, SADB_ADD, 2, key);
 	err = ask(s, &m, &r);
 	if (err) {
 		errno_outcome(o, err, "SADB_ADD of an AH SA with an hmac(sha256) key");
+		if (p >= 0)
+			close(p);
 		close(s);
 		return;
 	}
+	if (p >= 0) {
+		promisc_key = promisc_saw_key(p, 2, key);
+		close(p);
+	}
 	build(&m, SADB_GET, 3, NULL);
 	err = ask(s, &m, &r);
-	if (err) {
+	if (!err && (got = auth_key(&r, &bits)) && bits == KEY_BYTES * 8 &&
+	    !memcmp(got, key, KEY_BYTES))
+		shown(o, "SADB_GET returned the SA's %u-bit hmac(sha256) key, whole%s", bits,
+		      promisc_key ? ", and so did a promiscuous socket's copy of SADB_ADD" : "");
+	else if (promisc_key)
+		shown(o, "a promiscuous socket's copy of SADB_ADD held the SA's key, whole");
+	else if (err)
 		errno_outcome(o, err, "SADB_GET");
-	} else if (!(got = auth_key(&r, &bits))) {
-		refused(o, "SADB_GET answered without the key");
-	} else if (bits != KEY_BYTES * 8 || memcmp(got, key, KEY_BYTES)) {
-		refused(o, "SADB_GET answered with a key that is not the SA's (redacted?)");
-	} else {
-		shown(o, "SADB_GET returned the SA's %u-bit hmac(sha256) key, whole", bits);
-	}
+	else if (p < 0)
+		refused(o, "SADB_GET answered without the whole key; no promiscuous socket "
+			"to watch SADB_ADD");
+	else
+		refused(o, "SADB_GET answered without the whole key, and a promiscuous "
+			"socket's copy of SADB_ADD had it zeroed or none");
 	build(&m, SADB_DELETE, 4, NULL);
 	ask(s, &m, &r);
 	close(s);
 }
 
 const struct attack attacks_pfkey[] = {
-	{ "pfkey-dump", "an IPsec SA's key read back with PF_KEY's SADB_GET", run_pfkey_dump },
+	{ "pfkey-dump", "an IPsec SA's key read back with PF_KEY's SADB_GET, or from a "
+	  "promiscuous socket's copy of SADB_ADD", run_pfkey_dump },
 	{ 0 }
 };

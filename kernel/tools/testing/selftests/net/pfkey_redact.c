@@ -3,7 +3,8 @@
  * PF_KEY reports an SA's keys as xfrm_user does: in the clear, or zeroed
  * when lockdown denies LOCKDOWN_XFRM_SECRET (lockdown=confidentiality).
  * Adds an AH SA with an hmac(sha256) key through PF_KEY (SADB_ADD), dumps
- * it (SADB_DUMP), flushes the AH SAs.
+ * it (SADB_DUMP), flushes the AH SAs; a promiscuous socket (SADB_X_PROMISC)
+ * watches the SADB_ADD go by.
  */
 #include <arpa/inet.h>
 #include <assert.h>
@@ -117,6 +118,45 @@ static bool dump_one(const unsigned char *buf, size_t len)
 	return !m->sadb_msg_seq;
 }
 
+/*
+ * The SADB_ADD messages a promiscuous socket got, the copy of ours among
+ * them: how many carried our key's bytes, and how many carried them
+ * zeroed.
+ */
+static int promisc_keys, promisc_zeroed;
+
+static void promisc_drain(int pfd)
+{
+	unsigned char buf[4096];
+	struct pollfd p = { .fd = pfd, .events = POLLIN };
+
+	while (poll(&p, 1, 500) > 0) {
+		const struct sadb_msg *m = (const void *)buf;
+		ssize_t n = recv(pfd, buf, sizeof(buf), 0);
+		size_t off = sizeof(*m), end;
+
+		if (n < (ssize_t)sizeof(*m))
+			return;
+		if (m->sadb_msg_type != SADB_ADD)
+			continue;
+		end = m->sadb_msg_len * 8 < (size_t)n ? m->sadb_msg_len * 8 : (size_t)n;
+		while (off + sizeof(struct sadb_ext) <= end) {
+			const struct sadb_ext *e = (const void *)(buf + off);
+			size_t elen = e->sadb_ext_len * 8;
+			const unsigned char *k = (const void *)((const struct sadb_key *)e + 1);
+
+			if (!elen || off + elen > end)
+				break;
+			if (e->sadb_ext_type == SADB_EXT_KEY_AUTH &&
+			    elen >= sizeof(struct sadb_key) + KEY_BYTES) {
+				promisc_keys += k[0] == 0xa5 && k[KEY_BYTES - 1] == 0xa5;
+				promisc_zeroed += !k[0] && !k[KEY_BYTES - 1];
+			}
+			off += elen;
+		}
+	}
+}
+
 static bool locked_down_for_confidentiality(void)
 {
 	char buf[128] = {};
@@ -133,15 +173,21 @@ static bool locked_down_for_confidentiality(void)
 int main(void)
 {
 	unsigned char zero[KEY_BYTES] = {};
-	struct sadb_msg dump, flush;
+	struct sadb_msg dump, flush, promisc;
 	struct add_msg add = {};
-	int fd, err;
+	int fd, pfd, err;
 
 	ksft_print_header();
-	ksft_set_plan(1);
+	ksft_set_plan(2);
 	fd = socket(PF_KEY, SOCK_RAW, PF_KEY_V2);
 	if (fd < 0)
 		ksft_exit_skip("no PF_KEY sockets: %s\n", strerror(errno));
+	/* a promiscuous socket: a copy of every message another one sends */
+	pfd = socket(PF_KEY, SOCK_RAW, PF_KEY_V2);
+	hdr(&promisc, SADB_X_PROMISC, sizeof(promisc));
+	promisc.sadb_msg_satype = 1;
+	if (pfd < 0 || send(pfd, &promisc, sizeof(promisc), 0) != sizeof(promisc))
+		ksft_exit_fail_msg("SADB_X_PROMISC: %s\n", strerror(errno));
 	hdr(&add.m, SADB_ADD, sizeof(add));
 	add.sa.sadb_sa_len = sizeof(add.sa) / 8;
 	add.sa.sadb_sa_exttype = SADB_EXT_SA;
@@ -157,6 +203,8 @@ int main(void)
 	err = send(fd, &add, sizeof(add), 0) < 0 ? -errno : answers(fd, SADB_ADD, NULL);
 	if (err)
 		ksft_exit_skip("SADB_ADD of an AH SA with hmac(sha256): %s\n", strerror(-err));
+	promisc_drain(pfd);
+	close(pfd);
 	hdr(&dump, SADB_DUMP, sizeof(dump));
 	err = send(fd, &dump, sizeof(dump), 0) < 0 ? -errno : answers(fd, SADB_DUMP, dump_one);
 	hdr(&flush, SADB_FLUSH, sizeof(flush));
@@ -172,5 +220,11 @@ int main(void)
 	else
 		ksft_test_result(key[0] == 0xa5 && key[KEY_BYTES - 1] == 0xa5,
 				 "SADB_DUMP gives the key\n");
+	if (locked_down_for_confidentiality())
+		ksft_test_result(!promisc_keys && promisc_zeroed,
+				 "a promiscuous socket gets SADB_ADD's key zeroed under lockdown\n");
+	else
+		ksft_test_result(promisc_keys,
+				 "a promiscuous socket gets SADB_ADD's key\n");
 	ksft_finished();
 }
