@@ -5,9 +5,10 @@
  * reads the function's type; on a security_*() function, only what the
  * LSM hooks return.
  */
-#include <linux/bpf.h>
+#include <vmlinux.h>
 #include <bpf/bpf_helpers.h>
 #include "bpf_misc.h"
+#include "bpf_experimental.h"
 
 SEC("fmod_ret/security_locked_down")
 __description("fmod_ret on security_*(): 0, the function runs")
@@ -92,3 +93,21 @@ __naked int int_retval_high(void *ctx)
 }
 
 char _license[] SEC("license") = "GPL";
+
+/*
+ * A global function is verified on its own; what it throws is what the
+ * program returns (the default exception callback returns it).
+ */
+__noinline int throw_high(int x)
+{
+	bpf_throw(1ULL << 32);
+	return x;
+}
+
+SEC("fmod_ret/security_locked_down")
+__description("fmod_ret on security_*(): 1 << 32 thrown from a global function")
+__failure __msg("not a 4-byte value extended to 64 bits")
+int security_throw_high(void *ctx)
+{
+	return throw_high(0);
+}
