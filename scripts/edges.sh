@@ -93,15 +93,15 @@ edge_cell() {
 	FAIL*) echo "**failed**"; return 0 ;;
 	SKIP*) echo "not here: ${shown#SKIP	}"; return 0 ;;
 	esac
-	run=$(results "$sc" "$r $cap via $a: shown, run" | head -n 1)
+	run=$(results "$sc" "$r $cap via $a: nothing runs after the denial" | head -n 1)
 	case "$refused" in
 	PASS*) refused=", refused once denied" ;;
 	FAIL*) refused=", **not refused**" ;;
 	*) refused="" ;;
 	esac
 	case "$run" in
-	PASS*) echo "shown (loaded, and run after the denial)$refused" ;;
-	FAIL*) echo "loaded, **did not run**$refused" ;;
+	PASS*) echo "shown$refused; unloaded once denied, nothing runs after" ;;
+	FAIL*) echo "shown$refused; **run after the denial**" ;;
 	*) echo "shown$refused" ;;
 	esac
 }
@@ -153,12 +153,14 @@ attack must do what `ldpolicy query PATH` says for that kernel and
 backend: get through where it is open, be refused where a kernel fix or
 the backend closes it. The IDE DMA attacks need the controller's bus
 mastering on, as any disk controller with a driver has it (`ldattack
-ide-setup`, before any policy). kexec ends the boot, so it comes last:
-the code kexec_load(2) took while LOCKDOWN_KEXEC was allowed is kept,
-LOCKDOWN_KEXEC denied, the paths attacked, and then what kexec holds runs
-in ring 0 and writes the suite's last result itself: that code (a grant is
-not taken back), or, where kexec_file_load(2) took an unsigned kernel
-image with every reason denied, that image ("loaded, and run").
+ide-setup`, before any policy). kexec could end the boot, so it comes
+last: the code kexec_load(2) took while LOCKDOWN_KEXEC was allowed is
+kept, LOCKDOWN_KEXEC denied with `ldpolicy load`, which unloads it (the
+kernel asks the reason when an image is loaded, not when it is booted),
+the paths attacked, and then a kexec: nothing runs, or, where
+kexec_file_load(2) took an unsigned kernel image with every reason
+denied, that image, in ring 0, which writes the suite's last result
+itself ("loaded, and run").
 
 A grant a fix at the head of our kernel series takes away (the model's
 `fixed-in`) is not given by our kernels: there, its attack must be

@@ -6,7 +6,7 @@
 # attack shown with every other reason denied or unasked, and refused once
 # its reason is denied; with every reason denied, every path that asks no
 # reason open, closed or absent as ldpolicy says; last, kexec: unsigned
-# code loaded while LOCKDOWN_KEXEC is allowed runs after it is denied, and
-# writes the last result itself.
+# code loaded while LOCKDOWN_KEXEC is allowed is unloaded when ldpolicy
+# load denies it, and nothing runs after.
 . /lib/attack.sh
 attack_suite LOCKDOWN_KEXEC

@@ -42,3 +42,8 @@ expect_eq "audit not enabled: the denial made no audit record" \
 	"$(grep -c 'lsm=lockdown_policy action=denied' /tmp/audit)" 0
 expect_eq "but the load made its record" \
 	"$(grep -c '^type=1403 .*lsm=lockdown_policy op=load .* res=1$' /tmp/audit)" 1
+
+# a kexec image loaded before a policy denying LOCKDOWN_KEXEC: unloaded
+. /lib/attack.sh
+. /lib/kexec-preload.sh
+kexec_preload /blobs/integrity.blob

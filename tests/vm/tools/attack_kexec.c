@@ -9,6 +9,8 @@
  *                         "ok N - DESC" to the results port (COM2) and
  *                         resets the machine, which QEMU's -no-reboot
  *                         turns into an exit
+ *                         ("not ok N - DESC" for N written !N: code that
+ *                         must not run)
  * kexec-unsigned --run    run what is loaded (reboot(2), asking nothing)
  * kexec-file-unsigned [N DESC]
  *                         kexec_file_load(2) of an unsigned kernel image:
@@ -71,6 +73,16 @@ static long kexec_reboot(void)
 		       LINUX_REBOOT_CMD_KEXEC, NULL);
 }
 
+/* The TAP line the code writes when run: "ok N - DESC", "not ok" for !N. */
+static int result_line(char *buf, size_t len, int argc, char **argv)
+{
+	const char *n = argc >= 2 ? argv[0] : "0";
+	bool bad = n[0] == '!';
+
+	return snprintf(buf, len, "%sok %s - %s\n", bad ? "not " : "", n + bad,
+			argc >= 2 ? argv[1] : "");
+}
+
 static void run_unsigned(struct aresult *o, int argc, char **argv)
 {
 	static unsigned char image[4096];
@@ -83,8 +95,7 @@ static void run_unsigned(struct aresult *o, int argc, char **argv)
 		return;
 	}
 	memcpy(image, code, sizeof(code));
-	n = snprintf((char *)image + sizeof(code), sizeof(image) - sizeof(code), "ok %s - %s\n",
-		     argc >= 2 ? argv[0] : "0", argc >= 2 ? argv[1] : "");
+	n = result_line((char *)image + sizeof(code), sizeof(image) - sizeof(code), argc, argv);
 	if (n < 0 || (size_t)n >= sizeof(image) - sizeof(code)) {
 		failed(o, "the message does not fit");
 		return;
@@ -141,8 +152,8 @@ static void run_file_unsigned(struct aresult *o, int argc, char **argv)
 	int fd, n, err = 0;
 
 	memcpy(code_msg, code, sizeof(code));
-	n = snprintf((char *)code_msg + sizeof(code), sizeof(code_msg) - sizeof(code), "ok %s - %s\n",
-		     argc >= 2 ? argv[0] : "0", argc >= 2 ? argv[1] : "");
+	n = result_line((char *)code_msg + sizeof(code), sizeof(code_msg) - sizeof(code), argc,
+			argv);
 	len = n < 0 ? 0 : bzimage(img, sizeof(img), code_msg, sizeof(code) + n + 1);
 	fd = len ? mkstemp(path) : -1;
 	if (fd < 0 || write(fd, img, len) != (ssize_t)len || close(fd) ||

@@ -18,6 +18,7 @@
 #include "emit.h"
 #include "grants.h"
 #include "json.h"
+#include "kexec.h"
 #include "model.h"
 #include "state_config.h"
 #include "state_json.h"
@@ -362,6 +363,10 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 			printf("static lockdown level raised to %s: the policy denies all of it\n",
 			       static_level_of(&t, p.deny));
 	}
+	/* an image loaded before would boot without the policy */
+	if (kexec_unload_stale(&t, p.deny, o.quiet, &d))
+		ret = EXIT_ENV;
+	flush_diags(&d);
 out:
 	policy_free(&p);
 	kernel_close(&t, &k);
@@ -492,8 +497,11 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 		}
 		status_open_paths(&t, &k, b->name, &o);
 	}
+	/* the policy's LOCKDOWN_KEXEC does not hold while an older image is loaded */
+	ret = kexec_check_stale(&t, k.by_policy, &d) ? EXIT_ENV : EXIT_OK;
+	flush_diags(&d);
 	kernel_close(&t, &k);
-	return EXIT_OK;
+	return ret;
 }
 
 /* The answer to a query: human, JSON or quiet; the exit code. */
@@ -617,6 +625,12 @@ int cmd_query(int argc, char **argv, const struct command *cmd)
 	if (ret)
 		return ret == -2 ? EXIT_ENV : EXIT_POLICY;
 	ret = query_name(&t, &k, argv[i], b ? b->name : NULL, &o);
+	/* a kexec path or reason: not closed while an older image is loaded */
+	if (!o.policy && (table_lookup(&t, argv[i]) == table_lookup(&t, "LOCKDOWN_KEXEC") ||
+			  !strncmp(argv[i], "kexec", 5)) &&
+	    kexec_check_stale(&t, k.by_policy, &d))
+		ret = EXIT_ENV;
+	flush_diags(&d);
 	kernel_close(&t, &k);
 	return ret;
 }

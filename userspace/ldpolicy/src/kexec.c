@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Kexec images loaded before the policy (kexec.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/kexec.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "kexec.h"
+#include "policy.h"
+
+static const char *const loaded_file[] = { "/sys/kernel/kexec_loaded",
+					   "/sys/kernel/kexec_crash_loaded" };
+static const char *const what[] = { "a kexec image", "a crash kernel" };
+
+int kexec_image_loaded(bool crash)
+{
+	char buf[8] = "";
+	int fd = open(loaded_file[crash], O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0 || (buf[0] != '0' && buf[0] != '1'))
+		return -1;
+	return buf[0] == '1';
+}
+
+static bool kexec_denied(const struct reason_table *t, const uint64_t *denied)
+{
+	int r = table_lookup(t, "LOCKDOWN_KEXEC");
+
+	return r >= 0 && bit_test(denied, r);
+}
+
+int kexec_unload_stale(const struct reason_table *t, const uint64_t *denied, bool quiet,
+		       struct diags *d)
+{
+	int ret = 0;
+
+	if (!kexec_denied(t, denied))
+		return 0;
+	for (int crash = 0; crash < 2; crash++) {
+		int loaded = kexec_image_loaded(crash);
+		long err = 0;
+
+		if (!loaded)
+			continue;
+		/* asks no lockdown reason: an unload loads nothing */
+		if (loaded > 0)
+			err = syscall(SYS_kexec_file_load, -1, -1, 0UL, "",
+				      KEXEC_FILE_UNLOAD | (crash ? KEXEC_FILE_ON_CRASH : 0));
+		if (loaded < 0 || err || kexec_image_loaded(crash)) {
+			diag_error(d, NULL, "LOCKDOWN_KEXEC is denied, but %s loaded before the "
+				   "policy is still loaded (%s: %s): a kexec boots it without the "
+				   "policy", what[crash], loaded_file[crash],
+				   loaded < 0 ? "cannot be read" : err ? strerror(errno) :
+				   "still 1 after the unload");
+			ret = -1;
+		} else if (!quiet) {
+			printf("unloaded %s loaded before the policy: a kexec would have booted it "
+			       "without the policy, which denies LOCKDOWN_KEXEC\n", what[crash]);
+		}
+	}
+	return ret;
+}
+
+int kexec_check_stale(const struct reason_table *t, const uint64_t *denied, struct diags *d)
+{
+	int ret = 0;
+
+	if (!kexec_denied(t, denied))
+		return 0;
+	for (int crash = 0; crash < 2; crash++) {
+		int loaded = kexec_image_loaded(crash);
+		char why[160];
+
+		if (!loaded)
+			continue;
+		if (loaded < 0)
+			snprintf(why, sizeof(why), "whether %s is loaded cannot be read (%s)",
+				 what[crash], loaded_file[crash]);
+		else
+			snprintf(why, sizeof(why), "%s loaded before the policy is still loaded",
+				 what[crash]);
+		diag_error(d, NULL, "LOCKDOWN_KEXEC is denied, but %s: a kexec boots it without "
+			   "the policy (ldpolicy load unloads what was loaded before it)", why);
+		ret = -1;
+	}
+	return ret;
+}

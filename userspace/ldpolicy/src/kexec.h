@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Kexec images loaded before the policy: a kexec boots one without the
+ * policy, whatever the policy denies since (the kernel asks LOCKDOWN_KEXEC
+ * when an image is loaded, not when it is booted).
+ */
+#ifndef LDPOLICY_KEXEC_H
+#define LDPOLICY_KEXEC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "table.h"
+
+/*
+ * Is a kexec image (@crash: a crash kernel) loaded? 1, 0, or -1 when
+ * /sys/kernel/kexec_loaded (kexec_crash_loaded) cannot be read (a kernel
+ * without kexec has neither: 0 then).
+ */
+int kexec_image_loaded(bool crash);
+
+/*
+ * With LOCKDOWN_KEXEC in @denied, unload every kexec image and crash
+ * kernel still loaded: the policy in force refuses new ones, and one
+ * loaded before would boot without it. 0 if none is left (a note says what
+ * was unloaded unless @quiet), -1 (diagnosed) if one is.
+ */
+int kexec_unload_stale(const struct reason_table *t, const uint64_t *denied, bool quiet,
+		       struct diags *d);
+
+/*
+ * With LOCKDOWN_KEXEC in @denied: 0 if no image is loaded, -1 (diagnosed:
+ * the denial does not hold while it is) if one is or it cannot be told.
+ */
+int kexec_check_stale(const struct reason_table *t, const uint64_t *denied, struct diags *d);
+
+#endif
