@@ -119,7 +119,35 @@ static unsigned int warn_kprobes(const struct reason_table *t, const uint64_t *a
 	return n ? 1 : 0;
 }
 
+/*
+ * PF_KEY sockets open before the load (/proc/net/pfkey, a line each after
+ * its header): on a kernel that does not redact SA keys under
+ * LOCKDOWN_XFRM_SECRET, the BPF backend refuses new ones only.
+ */
+static unsigned int warn_pfkey(const struct reason_table *t, const uint64_t *added)
+{
+	char line[512];
+	unsigned int n = 0;
+	FILE *f;
+
+	if (!newly(t, added, "LOCKDOWN_XFRM_SECRET"))
+		return 0;
+	f = fopen("/proc/net/pfkey", "r");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		n++;
+	fclose(f);
+	n = n ? n - 1 : 0;
+	if (n)
+		fprintf(stderr, "ldpolicy: warning: LOCKDOWN_XFRM_SECRET is now denied, but %u "
+			"PF_KEY socket%s opened before the load stay%s open (/proc/net/pfkey): on a "
+			"kernel that does not redact SA keys it hands them out; a load revokes "
+			"nothing already granted\n", n, n == 1 ? "" : "s", n == 1 ? "s" : "");
+	return n ? 1 : 0;
+}
+
 unsigned int grants_warn(const struct reason_table *t, const uint64_t *added)
 {
-	return warn_open_files(t, added) + warn_kprobes(t, added);
+	return warn_open_files(t, added) + warn_kprobes(t, added) + warn_pfkey(t, added);
 }

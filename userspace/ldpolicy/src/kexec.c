@@ -10,16 +10,17 @@
 #include <unistd.h>
 
 #include "kexec.h"
+#include "kfs.h"
 #include "policy.h"
 
-static const char *const loaded_file[] = { "/sys/kernel/kexec_loaded",
-					   "/sys/kernel/kexec_crash_loaded" };
+/* read through ldpolicy's own mount of sysfs: nothing bound over them counts */
+static const char *const loaded_file[] = { "kernel/kexec_loaded", "kernel/kexec_crash_loaded" };
 static const char *const what[] = { "a kexec image", "a crash kernel" };
 
 int kexec_image_loaded(bool crash)
 {
 	char buf[8] = "";
-	int fd = open(loaded_file[crash], O_RDONLY | O_CLOEXEC);
+	int fd = kfs_open(KFS_SYSFS, loaded_file[crash], O_RDONLY | O_CLOEXEC);
 	ssize_t n;
 
 	if (fd < 0)
@@ -57,7 +58,7 @@ int kexec_unload_stale(const struct reason_table *t, const uint64_t *denied, boo
 				      KEXEC_FILE_UNLOAD | (crash ? KEXEC_FILE_ON_CRASH : 0));
 		if (loaded < 0 || err || kexec_image_loaded(crash)) {
 			diag_error(d, NULL, "LOCKDOWN_KEXEC is denied, but %s loaded before the "
-				   "policy is still loaded (%s: %s): a kexec boots it without the "
+				   "policy is still loaded (/sys/%s: %s): a kexec boots it without the "
 				   "policy", what[crash], loaded_file[crash],
 				   loaded < 0 ? "cannot be read" : err ? strerror(errno) :
 				   "still 1 after the unload");
@@ -83,7 +84,7 @@ int kexec_check_stale(const struct reason_table *t, const uint64_t *denied, stru
 		if (!loaded)
 			continue;
 		if (loaded < 0)
-			snprintf(why, sizeof(why), "whether %s is loaded cannot be read (%s)",
+			snprintf(why, sizeof(why), "whether %s is loaded cannot be read (/sys/%s)",
 				 what[crash], loaded_file[crash]);
 		else
 			snprintf(why, sizeof(why), "%s loaded before the policy is still loaded",
