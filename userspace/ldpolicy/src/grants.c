@@ -96,21 +96,29 @@ static unsigned int warn_open_files(const struct reason_table *t, const uint64_t
 	return n;
 }
 
-/* Registered kprobes, as debugfs lists them (when it is mounted). */
-static unsigned int warn_kprobes(const struct reason_table *t, const uint64_t *added)
+/* The lines of @path (0 if it cannot be read: nothing to warn of). */
+static unsigned int count_lines(const char *path)
 {
 	char line[512];
 	unsigned int n = 0;
-	FILE *f;
+	FILE *f = fopen(path, "r");
 
-	if (!newly(t, added, "LOCKDOWN_KPROBES"))
-		return 0;
-	f = fopen("/sys/kernel/debug/kprobes/list", "r");
 	if (!f)
 		return 0;
 	while (fgets(line, sizeof(line), f))
 		n++;
 	fclose(f);
+	return n;
+}
+
+/* Registered kprobes, as debugfs lists them (when it is mounted). */
+static unsigned int warn_kprobes(const struct reason_table *t, const uint64_t *added)
+{
+	unsigned int n;
+
+	if (!newly(t, added, "LOCKDOWN_KPROBES"))
+		return 0;
+	n = count_lines("/sys/kernel/debug/kprobes/list");
 	if (n)
 		fprintf(stderr, "ldpolicy: warning: LOCKDOWN_KPROBES is now denied, but %u kprobe%s "
 			"registered before the load stay%s (/sys/kernel/debug/kprobes/list): a load "
@@ -126,19 +134,12 @@ static unsigned int warn_kprobes(const struct reason_table *t, const uint64_t *a
  */
 static unsigned int warn_pfkey(const struct reason_table *t, const uint64_t *added)
 {
-	char line[512];
-	unsigned int n = 0;
-	FILE *f;
+	unsigned int n;
 
 	if (!newly(t, added, "LOCKDOWN_XFRM_SECRET"))
 		return 0;
-	f = fopen("/proc/net/pfkey", "r");
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		n++;
-	fclose(f);
-	n = n ? n - 1 : 0;
+	n = count_lines("/proc/net/pfkey");
+	n = n ? n - 1 : 0;	/* its header */
 	if (n)
 		fprintf(stderr, "ldpolicy: warning: LOCKDOWN_XFRM_SECRET is now denied, but %u "
 			"PF_KEY socket%s opened before the load stay%s open (/proc/net/pfkey): on a "
