@@ -81,7 +81,8 @@ static unsigned long lockdown_policy_sum(struct lockdown_policy_state *s,
 	for_each_possible_cpu(cpu) {
 		const struct lockdown_policy_counters *c = per_cpu_ptr(s->denials, cpu);
 
-		sum += warned ? c->warned[what] : c->n[what];
+		/* other CPUs count on as it adds: not a snapshot */
+		sum += data_race(warned ? c->warned[what] : c->n[what]);
 	}
 	return sum;
 }
