@@ -54,6 +54,7 @@ void test_read_kernel_lockdown(void)
 		{ "rdonly_cast", true },
 		{ "sys_bpf_copy", true },
 		{ "percpu_int", true },
+		{ "skb_output", true },
 	};
 
 	for (int i = 0; i < ARRAY_SIZE(progs); i++)

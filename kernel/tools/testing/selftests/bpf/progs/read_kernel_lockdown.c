@@ -6,6 +6,7 @@
 #include <vmlinux.h>
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_core_read.h>
+#include <bpf/bpf_tracing.h>
 #include "bpf_kfuncs.h"
 
 char _license[] SEC("license") = "GPL";
@@ -98,5 +99,21 @@ SEC("syscall")
 int percpu_int(void *ctx)
 {
 	out[0] = *(const int *)bpf_this_cpu_ptr(&bpf_prog_active);
+	return 0;
+}
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
+	__uint(key_size, sizeof(int));
+	__uint(value_size, sizeof(int));
+} skb_out SEC(".maps");
+
+/* the first bytes of every netlink message sent to the kernel, copied out */
+SEC("fentry/netlink_rcv_skb")
+int BPF_PROG(skb_output, struct sk_buff *skb)
+{
+	__u64 none = 0;
+
+	bpf_skb_output(skb, &skb_out, BPF_F_CURRENT_CPU | (16ULL << 32), &none, sizeof(none));
 	return 0;
 }
