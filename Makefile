@@ -199,7 +199,8 @@ ldbpfdoor_SRCS := tests/vm/tools/ldbpfdoor.c tests/vm/tools/ldbpfdoor_setup.c \
 ldbpfdoor_LIBS := -lbpf -lelf -lz -lzstd
 ldattack_SRCS := tests/vm/tools/ldattack.c tests/vm/tools/attack_dma.c \
 	tests/vm/tools/attack_kernel.c tests/vm/tools/attack_trace.c tests/vm/tools/attack_bpf.c \
-	tests/vm/tools/attack_kexec.c tests/vm/tools/attack_pfkey.c $(filter-out %/ldprobe.c,$(ldprobe_SRCS)) \
+	tests/vm/tools/attack_kexec.c tests/vm/tools/attack_pfkey.c tests/vm/tools/attack_skb.c \
+	$(filter-out %/ldprobe.c,$(ldprobe_SRCS)) \
 	$(STATIC_ELF_SRCS)
 ldattack_LIBS := -lbpf -lelf -lz -lzstd
 
@@ -241,7 +242,11 @@ $(VM_BIN)/attack_btf.skel.h: $(VM_BIN)/attack_btf.bpf.o
 	bpftool gen skeleton $< name attack_btf > $@.tmp
 	@mv $@.tmp $@
 
-$(VM_BIN)/ldattack: $(VM_BIN)/attack.skel.h $(VM_BIN)/attack_btf.skel.h
+$(VM_BIN)/attack_skb.skel.h: $(VM_BIN)/attack_skb.bpf.o
+	bpftool gen skeleton $< name attack_skb > $@.tmp
+	@mv $@.tmp $@
+
+$(VM_BIN)/ldattack: $(VM_BIN)/attack.skel.h $(VM_BIN)/attack_btf.skel.h $(VM_BIN)/attack_skb.skel.h
 
 # The kernel's LSM selftests, against the uapi headers of our tree.
 LSM_SELFTESTS := lsm_list_modules_test lsm_get_self_attr_test lsm_set_self_attr_test

@@ -11,7 +11,7 @@
 #   and sheds every policy of the BPF backend.
 
 readers="rogue_snprintf rogue_trace_printk rogue_trace_vprintk rogue_snprintf_btf rogue_btf_load rogue_iter
-	rogue_task_btf rogue_sk_snprintf"
+	rogue_task_btf rogue_sk_snprintf rogue_skb_output"
 # a file that is not a kernel: refused at the read (EPERM) or at the parse
 kexec_image=/bin/ldpolicy
 
@@ -90,6 +90,10 @@ if trusted_args; then
 	door_says "confidentiality: rogue_kern_ctx (the kernel's sk_buff, through an inlined kfunc): not loadable" \
 		"^load rogue_kern_ctx" EPERM -- read-kernel rogue_kern_ctx
 fi
+# bpf_skb_output() is bpf_perf_event_output() of a networking program's
+# own packet to the kernel: that one reads nothing it could not, and loads
+door_says "confidentiality: a socket filter's bpf_perf_event_output() of its own packet: loads" \
+	"^load rogue_sk_output" ok -- read-kernel rogue_sk_output
 door_says "confidentiality: a PF_KEY socket: refused" "PF_KEY" EPERM -- pfkey
 # From 6.2 the verifier trusts an LSM hook's arguments, and a load from
 # one is plain: which LSM programs read kernel memory cannot be told.

@@ -14,5 +14,7 @@ attack_expect "bpf-printf: shown, bpf_snprintf(\"%s\") reads linux_banner, askin
 attack_expect "bpf-btf-read: shown, BTF pointer loads read kernel memory, asking nothing" shown bpf-btf-read
 attack_expect "bpf-sys-bpf: shown, bpf_sys_bpf() copies linux_banner into a map, asking nothing" \
 	shown bpf-sys-bpf
+attack_expect "bpf-skb-output: shown, bpf_skb_output() copies another process's netlink message, asking nothing" \
+	shown bpf-skb-output
 attack_expect "pfkey-dump: shown, PF_KEY's SADB_GET returns the key xfrm_user redacts" \
 	shown pfkey-dump

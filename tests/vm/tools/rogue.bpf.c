@@ -47,6 +47,13 @@
  *   rogue_kern_ctx           a socket filter that loads from the kernel's
  *                            sk_buff (bpf_cast_to_kern_ctx(), from 6.2,
  *                            which the verifier inlines)
+ *   rogue_skb_output         fentry on netlink_rcv_skb(), bpf_skb_output()
+ *                            of the sk_buff it is given: other processes'
+ *                            netlink messages
+ * Must stay loadable under confidentiality (reads only its own packet):
+ *   rogue_sk_output          a socket filter's bpf_perf_event_output() of
+ *                            its packet (the same kernel function as
+ *                            bpf_skb_output())
  * Against the backend's setup, before its first load, and its sysctl guard:
  *   rogue_hide               lsm/bpf: ENOENT for an fd by id to the
  *                            programs and links in rogue_hidden, as if each
@@ -342,6 +349,33 @@ int rogue_kern_ctx(struct __sk_buff *skb)
 		return 0;
 	kskb = bpf_cast_to_kern_ctx(skb);
 	rogue_skb_len = kskb->len;
+	return 0;
+}
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, sizeof(__u32));
+} rogue_out SEC(".maps");
+
+struct sk_buff;
+
+SEC("fentry/netlink_rcv_skb")
+int BPF_PROG(rogue_skb_output, struct sk_buff *skb)
+{
+	__u64 none = 0;
+
+	bpf_skb_output(skb, &rogue_out, BPF_F_CURRENT_CPU | (16ULL << 32), &none, sizeof(none));
+	return 0;
+}
+
+SEC("socket")
+int rogue_sk_output(struct __sk_buff *skb)
+{
+	__u64 none = 0;
+
+	bpf_perf_event_output(skb, &rogue_out, BPF_F_CURRENT_CPU | (16ULL << 32), &none,
+			      sizeof(none));
 	return 0;
 }
 

@@ -19,6 +19,12 @@
  */
 #include "ldp_object.h"
 
+#include <bpf/bpf_tracing.h>
+
+struct net_device;
+struct sk_buff;
+struct xdp_buff;
+
 /*
  * The running kernel's reason table fingerprint, as 64-bit words: set by
  * ldpolicy before the object loads, frozen from then on.
@@ -125,6 +131,7 @@ int ldp_guard_on(struct ldp_guard_on_ctx *ctx)
 	g->nr_progs = n;
 	g->reader_id = ctx->reader_id;
 	g->reader_percpu_id = ctx->reader_percpu_id;
+	g->reader_net_id = ctx->reader_net_id;
 	g->setup_tgid = bpf_get_current_pid_tgid() >> 32;
 	st->guarding = 1;
 	return 0;
@@ -178,6 +185,32 @@ int ldp_readers_percpu(struct ldp_guard_on_ctx *ctx)
 		bpf_this_cpu_ptr(&runqueues);
 	if (ctx->nr_progs == 2)
 		bpf_per_cpu_ptr(&runqueues, 0);
+	return 0;
+}
+
+/*
+ * Never run, nor attached (ldpolicy turns its attachment off): the two
+ * helpers that copy a networking object's data into a perf buffer, which
+ * a tracing or LSM program can call with any sk_buff or xdp_buff it is
+ * given (an fentry program on netlink_rcv_skb() reads the messages other
+ * processes send the kernel, an IKE daemon's SA keys among them), asking
+ * nothing. Loaded against a function given both, in every kernel with
+ * networking; where the kernel lacks it, no program can call either, and
+ * ldpolicy leaves it out (bpf_tags.c).
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, sizeof(__u32));
+} ldp_readers_out SEC(".maps");
+
+SEC("fentry/xdp_do_generic_redirect")
+int BPF_PROG(ldp_readers_net, struct net_device *dev, struct sk_buff *skb, struct xdp_buff *xdp)
+{
+	__u64 none = 0;
+
+	bpf_skb_output(skb, &ldp_readers_out, 0, &none, sizeof(none));
+	bpf_xdp_output(xdp, &ldp_readers_out, 0, &none, sizeof(none));
 	return 0;
 }
 

@@ -24,7 +24,9 @@
  * kernel memory another way: by following a BTF pointer (the verifier
  * turns those loads into BPF_PROBE_MEM ones), through bpf_snprintf(),
  * bpf_trace_printk(), bpf_trace_vprintk() or bpf_snprintf_btf() (which
- * dereference the pointers they format), or an iterator (whose
+ * dereference the pointers they format), bpf_skb_output() or
+ * bpf_xdp_output() in a tracing or LSM program (which copy the data of the
+ * sk_buff or xdp_buff it is given), or an iterator (whose
  * bpf_seq_printf() does); nor one the verifier lets load kernel memory
  * with plain loads: from a per-CPU variable (bpf_this_cpu_ptr(),
  * bpf_per_cpu_ptr()), from a pointer it trusts (from Linux 6.2: an LSM
@@ -178,6 +180,7 @@ struct insn_walk {
 	__u64 at;			/* address of the instruction to read */
 	__u32 len;
 	__s32 imm[LDP_READERS];		/* the readers' calls, to look for */
+	__s32 net_imm[LDP_READERS_NET];	/* and ldp_readers_net's, or 0 */
 	__u32 calls;			/* learning: helper calls seen */
 	__u32 learn;
 	__u32 reads;			/* (not bool: a callback returns 0 or 1, */
@@ -224,6 +227,9 @@ static long insn_walk_one(__u32 i, struct insn_walk *w)
 	for (int r = 0; r < LDP_READERS; r++)
 		if (is_helper_call(&insn) && insn.imm == w->imm[r])
 			w->reads = 1;
+	for (int r = 0; r < LDP_READERS_NET; r++)
+		if (is_helper_call(&insn) && w->net_imm[r] && insn.imm == w->net_imm[r])
+			w->reads = 1;
 	return w->reads != 0;
 }
 
@@ -254,19 +260,21 @@ static __always_inline void insn_walk(const struct bpf_prog *prog, struct insn_w
 
 /*
  * ldp_readers, the object's own program that calls the helpers that
- * read kernel memory without asking (control.bpf.c): the verifier
- * rewrote each call to the helper's address, which the guard looks for
- * in other programs.
+ * read kernel memory without asking (control.bpf.c), and
+ * ldp_readers_percpu and ldp_readers_net: the verifier rewrote each call
+ * to the helper's address, which the guard looks for in other programs.
  */
 static __always_inline void learn_readers(struct ldp_guard *g, const struct bpf_prog *prog)
 {
 	struct insn_walk w = { .learn = 1 };
 	bool percpu = g->reader_percpu_id && prog->aux->id == g->reader_percpu_id;
-	int want = percpu ? LDP_READERS_PERCPU : LDP_READERS - LDP_READERS_PERCPU;
-	__u32 bit = percpu ? 2 : 1;
+	bool net = g->reader_net_id && prog->aux->id == g->reader_net_id;
+	int want = percpu ? LDP_READERS_PERCPU :
+		   net ? LDP_READERS_NET : LDP_READERS - LDP_READERS_PERCPU;
+	__u32 bit = percpu ? 2 : net ? 4 : 1;
 	__s32 imm[LDP_READERS];
 
-	if (!percpu && prog->aux->id != g->reader_id)
+	if (!percpu && !net && prog->aux->id != g->reader_id)
 		return;
 	if (g->readers_learnt & bit)
 		return;
@@ -280,7 +288,13 @@ static __always_inline void learn_readers(struct ldp_guard *g, const struct bpf_
 		for (int j = 0; j < i; j++)
 			if (i < want && imm[i] == imm[j])
 				return;
-	if (percpu) {
+	if (net) {
+		/* 0 is "none" to the walk: no helper is at __bpf_call_base */
+		if (!imm[0] || !imm[1])
+			return;
+		g->reader_net_imm[0] = imm[0];
+		g->reader_net_imm[1] = imm[1];
+	} else if (percpu) {
 		g->reader_imm[LDP_READERS - 2] = imm[0];
 		g->reader_imm[LDP_READERS - 1] = imm[1];
 	} else {
@@ -294,7 +308,12 @@ static __always_inline void learn_readers(struct ldp_guard *g, const struct bpf_
 	g->readers_learnt |= bit;
 }
 
-/* Does @prog read kernel memory without asking? */
+/*
+ * Does @prog read kernel memory without asking? bpf_skb_output() and
+ * bpf_xdp_output() are looked for in the programs that can give them a
+ * kernel object: tracing and LSM ones (a networking program's
+ * bpf_perf_event_output() calls the same functions, with its own packet).
+ */
 static __always_inline bool reads_kernel(const struct ldp_guard *g, const struct bpf_prog *prog)
 {
 	struct insn_walk w = { .imm = { g->reader_imm[0], g->reader_imm[1], g->reader_imm[2],
@@ -303,6 +322,10 @@ static __always_inline bool reads_kernel(const struct ldp_guard *g, const struct
 
 	if (!readers_known(g))
 		return true;	/* cannot tell */
+	if (prog->type == BPF_PROG_TYPE_TRACING || prog->type == BPF_PROG_TYPE_LSM) {
+		w.net_imm[0] = g->reader_net_imm[0];
+		w.net_imm[1] = g->reader_net_imm[1];
+	}
 	insn_walk(prog, &w);
 	return w.reads || w.cannot;
 }

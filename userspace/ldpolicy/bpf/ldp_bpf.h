@@ -243,12 +243,16 @@ struct ldp_arm_ctx {
  * @reader_percpu_id: the id of ldp_readers_percpu, the same for the
  *	per-CPU helpers; 0 where it is not loaded (no program can name a
  *	per-CPU variable there)
+ * @reader_net_id: the id of ldp_readers_net, the same for bpf_skb_output()
+ *	and bpf_xdp_output(); 0 where it is not loaded (a kernel without
+ *	networking, where no program can call them)
  */
 struct ldp_guard_on_ctx {
 	__u32 prog_ids[LDP_GUARD_PROGS];
 	__u32 nr_progs;
 	__u32 reader_id;
 	__u32 reader_percpu_id;
+	__u32 reader_net_id;
 };
 
 #endif /* LDP_BPF_H */

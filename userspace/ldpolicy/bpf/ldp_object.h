@@ -68,10 +68,13 @@ LDP_MAP struct {
 
 /*
  * The helpers ldp_readers calls, then ldp_readers_percpu (a power of two:
- * the walk masks with it); the last two only where that is loaded.
+ * the walk masks with it); the last two only where that is loaded. And
+ * the two ldp_readers_net calls, which read kernel memory only from the
+ * programs that can call them with a kernel object (tracing and LSM ones).
  */
 #define LDP_READERS		8
 #define LDP_READERS_PERCPU	2
+#define LDP_READERS_NET		2
 
 /*
  * What the guards protect, recorded by ldp_arm: kernel pointers, so never
@@ -90,12 +93,19 @@ struct ldp_guard {
 	 * bpf_trace_vprintk()), or that hand it kernel memory to load from
 	 * with plain loads (bpf_get_current_task_btf(), bpf_task_pt_regs(),
 	 * bpf_this_cpu_ptr(), bpf_per_cpu_ptr()), as the kernel calls them:
-	 * learnt from the object's own ldp_readers (guard_bpf.bpf.c).
+	 * learnt from the object's own ldp_readers (guard_bpf.bpf.c). And
+	 * bpf_skb_output() and bpf_xdp_output(), which copy the data of the
+	 * sk_buff or xdp_buff a tracing or LSM program is given: the same
+	 * functions as a networking program's bpf_perf_event_output() of
+	 * its own packet, so looked for in those programs only.
 	 */
 	__u32 reader_id;
 	__u32 reader_percpu_id;
+	__u32 reader_net_id;
 	__s32 reader_imm[LDP_READERS];
-	__u32 readers_learnt;		/* 1: ldp_readers's; 2: ldp_readers_percpu's */
+	__s32 reader_net_imm[LDP_READERS_NET];
+	/* 1: ldp_readers's; 2: ldp_readers_percpu's; 4: ldp_readers_net's */
+	__u32 readers_learnt;
 	/* the process that set the object up (ldp_guard_on's caller) */
 	__u32 setup_tgid;
 	/*
@@ -159,10 +169,11 @@ static __always_inline struct ldp_state *state(void)
 	return bpf_map_lookup_elem(&ldp_state, &zero);
 }
 
-/* The readers' calls learnt: both programs', or ldp_readers's where it is alone. */
+/* The readers' calls learnt: those of each reader loaded (ldp_readers always is). */
 static __always_inline bool readers_known(const struct ldp_guard *g)
 {
-	return (g->readers_learnt & 1) && (!g->reader_percpu_id || (g->readers_learnt & 2));
+	return (g->readers_learnt & 1) && (!g->reader_percpu_id || (g->readers_learnt & 2)) &&
+	       (!g->reader_net_id || (g->readers_learnt & 4));
 }
 
 static __always_inline struct ldp_guard *guard(void)

@@ -600,6 +600,8 @@ static int setup_locked(int dirfd, const struct reason_table *t, struct diags *d
 	guard_on.reader_id = id_of(bpf_program__fd(skel->progs.ldp_readers));
 	if (bpf_program__autoload(skel->progs.ldp_readers_percpu))
 		guard_on.reader_percpu_id = id_of(bpf_program__fd(skel->progs.ldp_readers_percpu));
+	if (bpf_program__autoload(skel->progs.ldp_readers_net))
+		guard_on.reader_net_id = id_of(bpf_program__fd(skel->progs.ldp_readers_net));
 	err = run_prog(skel->progs.ldp_guard_on, &guard_on, sizeof(guard_on), &rc);
 	if (err || rc) {
 		diag_error(d, NULL, "BPF backend: cannot start its guards: %s",

@@ -227,7 +227,9 @@ static bool percpu_ksyms_work(void)
 }
 
 /*
- * Open the object, its tagger first in load order. A program of the
+ * Open the object, its tagger first in load order. ldp_readers_net is
+ * loaded against a networking function, and only loaded (control.bpf.c).
+ * A program of the
  * object for a kernel path that asks no reason (bpf/unasked.bpf.c) is on
  * a hook not every kernel has (socket_create needs SECURITY_NETWORK):
  * where the kernel lacks its hook, it is not loaded, and what it would
@@ -257,6 +259,11 @@ static struct ldpolicy_bpf *open_object(struct diags *d)
 	}
 	if (!percpu_ksyms_work())
 		bpf_program__set_autoload(skel->progs.ldp_readers_percpu, false);
+	/* never attached; and not loaded where the kernel lacks its target */
+	bpf_program__set_autoattach(skel->progs.ldp_readers_net, false);
+	if (!bpf_kernel_has_func(strchr(bpf_program__section_name(skel->progs.ldp_readers_net),
+					'/') + 1))
+		bpf_program__set_autoload(skel->progs.ldp_readers_net, false);
 	first = bpf_object__next_program(skel->obj, NULL);
 	if (first != skel->progs.ldp_tagger) {
 		diag_error(d, NULL, "BPF backend: the object's first program is %s, not its "
