@@ -198,8 +198,10 @@ int ldp_readers_percpu(struct ldp_guard_on_ctx *ctx)
  * networking; where the kernel lacks it, no program can call either, and
  * ldpolicy leaves it out (bpf_tags.c).
  */
+/* one entry: libbpf would size it from sysfs, which ldpolicy sees elsewhere */
 struct {
 	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
+	__uint(max_entries, 1);
 	__uint(key_size, sizeof(__u32));
 	__uint(value_size, sizeof(__u32));
 } ldp_readers_out SEC(".maps");
