@@ -53,8 +53,11 @@ _Static_assert(offsetof(struct getlink, name) + sizeof(SKB_ATTACK_SECRET) - 1 <=
 	       SKB_ATTACK_BYTES, "the secret is within the bytes copied");
 _Static_assert(sizeof(struct getlink) >= SKB_ATTACK_BYTES, "the message has the bytes copied");
 
-/* The child: waits for a byte on @go, sends the message, exits. */
-static void __attribute__((noreturn)) victim_send(int go)
+/*
+ * The child: waits for a byte on @go[0], sends the message, exits; at
+ * once if the parent closes @go[1] first (its own copy closed here).
+ */
+static void __attribute__((noreturn)) victim_send(const int go[2])
 {
 	struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
 	struct getlink m = {
@@ -67,7 +70,8 @@ static void __attribute__((noreturn)) victim_send(int go)
 	char c;
 	int s;
 
-	if (read(go, &c, 1) != 1)
+	close(go[1]);
+	if (read(go[0], &c, 1) != 1)
 		_exit(2);
 	s = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
 	if (s < 0 || sendto(s, &m, sizeof(m), 0, (struct sockaddr *)&kernel, sizeof(kernel)) < 0)
@@ -129,7 +133,7 @@ static void run_skb_output(struct aresult *o, int argc, char **argv)
 		return;
 	}
 	if (!pid)
-		victim_send(go[0]);
+		victim_send(go);
 	close(go[0]);
 	libbpf_set_print(keep_log);
 	libbpf_log[0] = '\0';
