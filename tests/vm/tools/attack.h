@@ -85,6 +85,6 @@ void victim_kill(pid_t pid);
 
 /* The attacks, one table per file. */
 extern const struct attack attacks_dma[], attacks_kernel[], attacks_trace[], attacks_bpf[],
-	attacks_kexec[], attacks_pfkey[], attacks_skb[];
+	attacks_kexec[], attacks_kexec_inflight[], attacks_pfkey[], attacks_skb[];
 
 #endif

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kexec-inflight CMD [ARG...]: a kexec_load(2) in flight across CMD, a
+ * command that makes LOCKDOWN_KEXEC denied (a policy loaded, the static
+ * level raised).
+ *
+ * kexec_load(2) asks LOCKDOWN_KEXEC before it takes the kexec lock, then
+ * copies the segments in, and installs the image: a load with a big
+ * segment is still copying when CMD runs. A child loads; once an unload
+ * (KEXEC_FILE_UNLOAD, which asks nothing) gets EBUSY, the child holds the
+ * lock, so its question was asked and answered; CMD runs then, and the
+ * child's load ends:
+ *   loaded, after CMD ended   shown: an image the policy refuses, in
+ *                             place to boot (then unloaded)
+ *   EPERM                     refused: asked again as it was installed
+ *   loaded before CMD ended   failed: the race was not run (the segment
+ *                             is sized first, to take half a second)
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/kexec.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "attack.h"
+
+#define DEST		0x100000UL
+/* the big segment's destination: above the guest's RAM, only held */
+#define DEST_BIG	0x100000000UL
+#define MAX_MB		128
+
+static double now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static long kexec_unload(void)
+{
+	return syscall(SYS_kexec_file_load, -1, -1, 0UL, "", (unsigned long)KEXEC_FILE_UNLOAD);
+}
+
+/* A load of a page and @big bytes at @buf: 0 or an errno. */
+static int load(unsigned char *buf, size_t big)
+{
+	static unsigned char page[4096];
+	struct kexec_segment seg[2] = {
+		{ page, sizeof(page), (void *)DEST, sizeof(page) },
+		{ buf, big, (void *)DEST_BIG, big },
+	};
+
+	return syscall(SYS_kexec_load, DEST, 2UL, seg, (unsigned long)KEXEC_ARCH_DEFAULT) ?
+	       errno : 0;
+}
+
+/* The child's report: its load's errno, and when it ended. */
+struct report {
+	int err;
+	double end;
+};
+
+static void run_inflight(struct aresult *o, int argc, char **argv)
+{
+	size_t big = 8 << 20;
+	unsigned char *buf;
+	struct report r;
+	double t, cmd_end;
+	int rep[2], status, err;
+	pid_t child, cmd;
+
+	if (argc < 1) {
+		failed(o, "usage: kexec-inflight CMD [ARG...]");
+		return;
+	}
+	buf = mmap(NULL, (size_t)MAX_MB << 20, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	if (buf == MAP_FAILED) {
+		failed(o, "mmap: %s", strerror(errno));
+		return;
+	}
+	/* a segment whose copy takes half a second, and the lock is free */
+	for (;;) {
+		t = now();
+		err = load(buf, big);
+		t = now() - t;
+		if (err == ENOSYS) {
+			unavailable(o, "no kexec_load(2) in this kernel (CONFIG_KEXEC)");
+			goto out;
+		}
+		if (err) {
+			errno_outcome(o, err, "kexec_load(2), before CMD");
+			goto out;
+		}
+		if (kexec_unload()) {
+			failed(o, "unload the sizing load: %s", strerror(errno));
+			goto out;
+		}
+		if (t >= 0.5 || big == (size_t)MAX_MB << 20)
+			break;
+		big *= 2;
+	}
+	if (pipe2(rep, O_CLOEXEC)) {
+		failed(o, "pipe: %s", strerror(errno));
+		goto out;
+	}
+	child = fork();
+	if (child < 0) {
+		failed(o, "fork: %s", strerror(errno));
+		goto out;
+	}
+	if (!child) {
+		r.err = load(buf, big);
+		r.end = now();
+		_exit(write(rep[1], &r, sizeof(r)) == sizeof(r) ? 0 : 1);
+	}
+	close(rep[1]);
+	/* the child holds the lock: it was asked, and allowed */
+	while (!kexec_unload() || errno != EBUSY)
+		if (waitpid(child, &status, WNOHANG) == child) {
+			failed(o, "the load ended before it was seen in flight (%zu MiB, %.3fs)",
+			       big >> 20, t);
+			goto out_rep;
+		}
+	cmd = fork();
+	if (!cmd) {
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	if (cmd < 0 || waitpid(cmd, &status, 0) != cmd || !WIFEXITED(status) ||
+	    WEXITSTATUS(status)) {
+		failed(o, "%s did not run, or failed", argv[0]);
+		waitpid(child, &status, 0);
+		kexec_unload();
+		goto out_rep;
+	}
+	cmd_end = now();
+	if (read(rep[0], &r, sizeof(r)) != sizeof(r)) {
+		failed(o, "the loading child reported nothing");
+		waitpid(child, &status, 0);
+		goto out_rep;
+	}
+	waitpid(child, &status, 0);
+	if (r.err == EPERM)
+		refused(o, "kexec_load(2) of %zu MiB, in flight across %s: EPERM as it installed",
+			big >> 20, argv[0]);
+	else if (r.err)
+		failed(o, "kexec_load(2), in flight across %s: %s", argv[0], strerror(r.err));
+	else if (r.end < cmd_end)
+		failed(o, "the load (%zu MiB) ended before %s did: the race was not run",
+		       big >> 20, argv[0]);
+	else
+		shown(o, "kexec_load(2) of %zu MiB began before %s and installed its image %.3fs "
+		      "after (then unloaded)", big >> 20, argv[0], r.end - cmd_end);
+	kexec_unload();
+out_rep:
+	close(rep[0]);
+out:
+	munmap(buf, (size_t)MAX_MB << 20);
+}
+
+const struct attack attacks_kexec_inflight[] = {
+	{ "kexec-inflight", "kexec_load(2) in flight across CMD [ARG...], which makes "
+	  "LOCKDOWN_KEXEC denied", run_inflight },
+	{ 0 }
+};
