@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "kexec.h"
@@ -39,6 +40,35 @@ static bool kexec_denied(const struct reason_table *t, const uint64_t *denied)
 	return r >= 0 && bit_test(denied, r);
 }
 
+/* Unload, asking no lockdown reason (an unload loads nothing): 0 or an errno. */
+static int kexec_unload(bool crash)
+{
+	return syscall(SYS_kexec_file_load, -1, -1, 0UL, "",
+		       KEXEC_FILE_UNLOAD | (crash ? KEXEC_FILE_ON_CRASH : 0)) ? errno : 0;
+}
+
+/*
+ * Wait for a load in flight: one holds the kexec lock (an unload gets
+ * EBUSY) from after the kernel asked it LOCKDOWN_KEXEC, maybe before the
+ * policy, until it installs its image. A kernel with our fixes asks
+ * kexec_load(2) again then; others install it. So unload once the lock
+ * is free, for KEXEC_WAIT_MS at most: 0, or EBUSY if it is still held.
+ */
+#define KEXEC_WAIT_MS	10000
+
+static int kexec_unload_after_flight(bool crash, bool *waited)
+{
+	struct timespec nap = { 0, 20 * 1000 * 1000 };
+	int err = kexec_unload(crash);
+
+	for (int ms = 0; err == EBUSY && ms < KEXEC_WAIT_MS; ms += 20) {
+		*waited = true;
+		nanosleep(&nap, NULL);
+		err = kexec_unload(crash);
+	}
+	return err;
+}
+
 int kexec_unload_stale(const struct reason_table *t, const uint64_t *denied, bool quiet,
 		       struct diags *d)
 {
@@ -47,26 +77,39 @@ int kexec_unload_stale(const struct reason_table *t, const uint64_t *denied, boo
 	if (!kexec_denied(t, denied))
 		return 0;
 	for (int crash = 0; crash < 2; crash++) {
-		int loaded = kexec_image_loaded(crash);
-		long err = 0;
+		int loaded = kexec_image_loaded(crash), err = 0;
+		bool waited = false;
 
-		if (!loaded)
+		if (loaded >= 0)
+			err = kexec_unload_after_flight(crash, &waited);
+		if (err == EBUSY) {
+			diag_error(d, NULL, "LOCKDOWN_KEXEC is denied, but a kexec load begun before "
+				   "the policy has held the kexec lock for %d s: it may still install "
+				   "%s that boots without the policy", KEXEC_WAIT_MS / 1000,
+				   what[crash]);
+			ret = -1;
 			continue;
-		/* asks no lockdown reason: an unload loads nothing */
-		if (loaded > 0)
-			err = syscall(SYS_kexec_file_load, -1, -1, 0UL, "",
-				      KEXEC_FILE_UNLOAD | (crash ? KEXEC_FILE_ON_CRASH : 0));
-		if (loaded < 0 || err || kexec_image_loaded(crash)) {
+		}
+		/* nothing was loaded, nor in flight: what the unload said is moot */
+		if (!loaded && !waited)
+			continue;
+		if (loaded < 0 || (loaded && err) || kexec_image_loaded(crash)) {
 			diag_error(d, NULL, "LOCKDOWN_KEXEC is denied, but %s loaded before the "
 				   "policy is still loaded (/sys/%s: %s): a kexec boots it without the "
 				   "policy", what[crash], loaded_file[crash],
-				   loaded < 0 ? "cannot be read" : err ? strerror(errno) :
+				   loaded < 0 ? "cannot be read" : err ? strerror(err) :
 				   "still 1 after the unload");
 			ret = -1;
-		} else if (!quiet) {
+			continue;
+		}
+		if (quiet)
+			continue;
+		if (loaded)
 			printf("unloaded %s loaded before the policy: a kexec would have booted it "
 			       "without the policy, which denies LOCKDOWN_KEXEC\n", what[crash]);
-		}
+		if (waited)
+			printf("waited for a kexec load in flight across the policy: no %s is left "
+			       "loaded\n", crash ? "crash kernel" : "kexec image");
 	}
 	return ret;
 }

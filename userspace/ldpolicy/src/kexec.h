@@ -23,8 +23,10 @@ int kexec_image_loaded(bool crash);
 /*
  * With LOCKDOWN_KEXEC in @denied, unload every kexec image and crash
  * kernel still loaded: the policy in force refuses new ones, and one
- * loaded before would boot without it. 0 if none is left (a note says what
- * was unloaded unless @quiet), -1 (diagnosed) if one is.
+ * loaded before would boot without it. A load in flight (it holds the
+ * kexec lock) is waited for, 10 s at most, and what it installed unloaded.
+ * 0 if none is left (a note says what was unloaded unless @quiet), -1
+ * (diagnosed) if one is, or a load is still in flight.
  */
 int kexec_unload_stale(const struct reason_table *t, const uint64_t *denied, bool quiet,
 		       struct diags *d);
