@@ -34,7 +34,7 @@ flood_begin() {
 		exec sleep 100000' &
 	flood=$!
 	i=0
-	while [ ! -f /tmp/flood-ready ] && [ $i -lt 60 ]; do sleep 1; i=$((i + 1)); done
+	while [ ! -f /tmp/flood-ready ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
 	mount --bind /tmp/flood-src /sys/fs/bpf && umount /tmp/flood-src
 	expect_eq "the pins' bpffs bound 260 times in a namespace of root's, then at /sys/fs/bpf" \
 		"$?:$(cat /tmp/flood-ready 2>/dev/null)" "0:ready"
@@ -86,7 +86,7 @@ setup_doors() {
 	ldbpfdoor preload-hide 60 > /tmp/door 2>&1 &
 	door=$!
 	i=0
-	while ! grep -q '^hidden:' /tmp/door && [ $i -lt 20 ]; do sleep 1; i=$((i + 1)); done
+	while ! grep -q '^hidden:' /tmp/door && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
 	door_said "D: an fmod_ret program loaded, an lsm/bpf one hiding both, attached" \
 		"attach rogue_hide, which hides both from an fd by id: ok"
 	out=$(ldpolicy load /blobs/integrity.blob 2>&1)

@@ -88,7 +88,10 @@ door_says "an fmod_ret program on security_locked_down() loaded" "" ok -- \
 	load rogue_fmod_zero /sys/fs/bpf/pre-fmod
 ldbpfdoor attach-pinned /sys/fs/bpf/pre-fmod 30 > /tmp/fmod 2>&1 &
 fmod_pid=$!
-sleep 2
+for _ in $(seq 100); do
+	[ -s /tmp/fmod ] && break
+	sleep 0.1
+done
 expect_eq "and attached" "$(cat /tmp/fmod)" \
 	"attach the program pinned before the backend was set up: ok"
 load_refused "an attached fmod_ret program: the load refuses to set up (exit 3)" \
@@ -322,18 +325,18 @@ expect_eq "I: /sys made shared" "$?" 0
 rm -f /tmp/prop-ready /tmp/prop-go /tmp/prop-done
 unshare -m --propagation shared sh -c '
 	echo ready > /tmp/prop-ready
-	while [ ! -f /tmp/prop-go ]; do sleep 1; done
+	while [ ! -f /tmp/prop-go ]; do sleep 0.1; done
 	umount -l /sys/fs/bpf 2>/dev/null
 	echo $? > /tmp/prop-done
 	exec sleep 100000' &
 holder=$!
 i=0
-while [ ! -f /tmp/prop-ready ] && [ $i -lt 20 ]; do sleep 1; i=$((i + 1)); done
+while [ ! -f /tmp/prop-ready ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
 mount --make-slave /sys
 expect_eq "I: PID 1's /sys made a slave of the copy's" "$?" 0
 touch /tmp/prop-go
 i=0
-while [ ! -f /tmp/prop-done ] && [ $i -lt 20 ]; do sleep 1; i=$((i + 1)); done
+while [ ! -f /tmp/prop-done ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
 expect_eq "I: in the copy, umount -l of the bpffs that propagates to PID 1's: refused" \
 	"$(cat /tmp/prop-done 2>/dev/null)" 1
 kill $holder
@@ -352,12 +355,12 @@ expect_eq "N: a shared tmpfs" "$?" 0
 rm -f /tmp/b-ready /tmp/b-go /tmp/b-done
 unshare -m --propagation shared sh -c '
 	mount -t tmpfs x /tmp/p/d && echo ready > /tmp/b-ready
-	while [ ! -f /tmp/b-go ]; do sleep 1; done
+	while [ ! -f /tmp/b-go ]; do sleep 0.1; done
 	umount /tmp/p/d 2>/dev/null
 	echo $? > /tmp/b-done' &
 holder=$!
 i=0
-while [ ! -f /tmp/b-ready ] && [ $i -lt 20 ]; do sleep 1; i=$((i + 1)); done
+while [ ! -f /tmp/b-ready ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
 mount --make-slave /tmp/p && umount /tmp/p/d && mount --move /sys/fs/bpf /tmp/p/d
 expect_eq "N: the bpffs moved onto P/d, P a slave of the namespace's copy" "$?" 0
 touch /tmp/b-go
