@@ -83,6 +83,14 @@ pid_t victim(volatile long *flag);
 bool victim_saw(pid_t pid);
 void victim_kill(pid_t pid);
 
+/*
+ * What libbpf said, the verifier's log included, for telling a refusal:
+ * kept from libbpf_log_start() on (attack_libbpf.c).
+ */
+#define LIBBPF_LOG_SIZE (1 << 16)
+extern char libbpf_log[LIBBPF_LOG_SIZE];
+void libbpf_log_start(void);
+
 /* The attacks, one table per file. */
 extern const struct attack attacks_dma[], attacks_kernel[], attacks_trace[], attacks_bpf[],
 	attacks_kexec[], attacks_kexec_inflight[], attacks_pfkey[], attacks_skb[];

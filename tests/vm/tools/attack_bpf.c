@@ -11,7 +11,6 @@
 #include <fcntl.h>
 #include <linux/perf_event.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,19 +29,6 @@
 #include "attack.skel.h"
 #include "attack_btf.skel.h"
 
-/* What libbpf said, the verifier's log included, for telling a refusal. */
-static char libbpf_log[1 << 16];
-
-static int keep_log(enum libbpf_print_level level, const char *fmt, va_list ap)
-{
-	size_t n = strlen(libbpf_log);
-
-	(void)level;
-	if (n < sizeof(libbpf_log) - 1)
-		vsnprintf(libbpf_log + n, sizeof(libbpf_log) - n, fmt, ap);
-	return 0;
-}
-
 /* The skeleton with only @prog to load, rodata set by @addr and @pid. */
 static struct attack_bpf *open_one(const char *prog, uint64_t addr, uint32_t pid,
 				   struct aresult *o)
@@ -50,8 +36,7 @@ static struct attack_bpf *open_one(const char *prog, uint64_t addr, uint32_t pid
 	struct attack_bpf *s;
 	struct bpf_program *p;
 
-	libbpf_set_print(keep_log);
-	libbpf_log[0] = '\0';
+	libbpf_log_start();
 	s = attack_bpf__open();
 	if (!s) {
 		failed(o, "open the BPF object: %s", strerror(errno));
@@ -303,8 +288,7 @@ static int iter_run(const char *prog, uint64_t addr, char *out, struct aresult *
 	char buf[64];
 	int fd = -1, ret = -1, err;
 
-	libbpf_set_print(keep_log);
-	libbpf_log[0] = '\0';
+	libbpf_log_start();
 	s = attack_btf__open();
 	if (!s) {
 		failed(o, "open the BPF object: %s", strerror(errno));
@@ -403,8 +387,7 @@ static void run_fmod_ret(struct aresult *o, int argc, char **argv)
 		unavailable(o, "no kernel BTF (/sys/kernel/btf/vmlinux)");
 		return;
 	}
-	libbpf_set_print(keep_log);
-	libbpf_log[0] = '\0';
+	libbpf_log_start();
 	s = attack_btf__open();
 	if (!s) {
 		failed(o, "open the BPF object: %s", strerror(errno));

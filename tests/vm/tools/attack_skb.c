@@ -15,7 +15,6 @@
 #include <linux/rtnetlink.h>
 #include <net/if.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -28,18 +27,6 @@
 #include "attack.h"
 #include "attack_skb.h"
 #include "attack_skb.skel.h"
-
-static char libbpf_log[1 << 14];
-
-static int keep_log(enum libbpf_print_level level, const char *fmt, va_list ap)
-{
-	size_t n = strlen(libbpf_log);
-
-	(void)level;
-	if (n < sizeof(libbpf_log) - 1)
-		vsnprintf(libbpf_log + n, sizeof(libbpf_log) - n, fmt, ap);
-	return 0;
-}
 
 /* The victim's message: an RTM_GETLINK of an interface named the secret. */
 struct getlink {
@@ -135,8 +122,7 @@ static void run_skb_output(struct aresult *o, int argc, char **argv)
 	if (!pid)
 		victim_send(go);
 	close(go[0]);
-	libbpf_set_print(keep_log);
-	libbpf_log[0] = '\0';
+	libbpf_log_start();
 	s = attack_skb__open();
 	if (!s) {
 		failed(o, "open the BPF object: %s", strerror(errno));
