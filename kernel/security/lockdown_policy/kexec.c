@@ -15,6 +15,10 @@
  * asks LOCKDOWN_KEXEC, as one that fails its signature check does. A
  * policy that denies it refuses the kexec that would shed it; one that
  * allows unsigned kexec sheds nothing more by allowing a signed one.
+ *
+ * An image loaded before the policy would shed it as surely, so the same
+ * is asked as an image is booted (security_kexec_boot()): a kexec reboot
+ * is refused, and a panic does not enter the crash kernel.
  */
 #define pr_fmt(fmt) "lockdown_policy: " fmt
 
@@ -53,8 +57,21 @@ static int lockdown_policy_kernel_read_file(struct file *file,
 	return security_locked_down(LOCKDOWN_KEXEC);
 }
 
+/*
+ * Also from the panic path, interrupts off, maybe in NMI context: the
+ * bitmaps are read as the locked_down hook reads them, and the
+ * locked_down hook already answers in any context.
+ */
+static int lockdown_policy_kexec_boot(const struct kimage *image)
+{
+	if (!lockdown_policy_sheds(&lockdown_policy, lockdown_policy_image))
+		return 0;
+	return security_locked_down(LOCKDOWN_KEXEC);
+}
+
 static struct security_hook_list lockdown_policy_kexec_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(kernel_read_file, lockdown_policy_kernel_read_file),
+	LSM_HOOK_INIT(kexec_boot, lockdown_policy_kexec_boot),
 };
 
 /**

@@ -17,7 +17,7 @@
  *                         a bzImage of our own whose 64-bit entry is the
  *                         same code; a kernel built without KEXEC_SIG asks
  *                         nothing. Kept loaded with N DESC, else unloaded.
- * kexec-file-signed [IMAGE]
+ * kexec-file-signed [IMAGE] [--keep]
  *                         kexec_file_load(2) of a kernel the keyring
  *                         trusts: IMAGE, by default the running kernel's
  *                         own, signed with the build's module key
@@ -26,7 +26,8 @@
  *                         LOCKDOWN_KEXEC only of an image it cannot
  *                         verify), and the kernel it would boot, with a
  *                         command line and initrd of ours, has none of
- *                         the policy loaded at run time. Then unloaded.
+ *                         the policy loaded at run time. Then unloaded,
+ *                         unless --keep.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -179,7 +180,8 @@ static void run_file_unsigned(struct aresult *o, int argc, char **argv)
 
 static void run_file_signed(struct aresult *o, int argc, char **argv)
 {
-	const char *image = argc > 0 ? argv[0] : "/modules/kexec-signed.bzImage";
+	bool keep = argc > 0 && !strcmp(argv[argc - 1], "--keep");
+	const char *image = argc > keep ? argv[0] : "/modules/kexec-signed.bzImage";
 	int fd = open(image, O_RDONLY | O_CLOEXEC), err = 0;
 
 	if (fd < 0) {
@@ -193,6 +195,9 @@ static void run_file_signed(struct aresult *o, int argc, char **argv)
 		unavailable(o, "no kexec_file_load(2) in this kernel (CONFIG_KEXEC_FILE)");
 	else if (err)
 		errno_outcome(o, err, "kexec_file_load(a signed kernel image)");
+	else if (keep)
+		shown(o, "kexec_file_load(2) took a kernel the keyring trusts, to boot with a "
+		      "command line of ours, kept loaded");
 	else if (syscall(SYS_kexec_file_load, -1, -1, 0UL, NULL, (unsigned long)KEXEC_FILE_UNLOAD))
 		failed(o, "kexec_file_load(2) took the signed kernel, and does not unload it: %s",
 		       strerror(errno));
@@ -206,7 +211,7 @@ const struct attack attacks_kexec[] = {
 	  "--run: run it]", run_unsigned },
 	{ "kexec-file-unsigned", "kexec_file_load(2) of an unsigned kernel image [N DESC: kept]",
 	  run_file_unsigned },
-	{ "kexec-file-signed", "kexec_file_load(2) of a kernel the keyring trusts [IMAGE]",
+	{ "kexec-file-signed", "kexec_file_load(2) of a kernel the keyring trusts [IMAGE] [--keep]",
 	  run_file_signed },
 	{ 0 }
 };

@@ -364,7 +364,7 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 			       static_level_of(&t, p.deny));
 	}
 	/* an image loaded before would boot without the policy */
-	if (kexec_unload_stale(&t, p.deny, o.quiet, &d))
+	if (kexec_unload_stale(&t, p.deny, k.by_static, o.quiet, &d))
 		ret = EXIT_ENV;
 	flush_diags(&d);
 out:
@@ -498,7 +498,7 @@ int cmd_status(int argc, char **argv, const struct command *cmd)
 		status_open_paths(&t, &k, b->name, &o);
 	}
 	/* the policy's LOCKDOWN_KEXEC does not hold while an older image is loaded */
-	ret = kexec_check_stale(&t, k.by_policy, &d) ? EXIT_ENV : EXIT_OK;
+	ret = kexec_check_stale(&t, k.by_policy, k.by_static, &d) ? EXIT_ENV : EXIT_OK;
 	flush_diags(&d);
 	kernel_close(&t, &k);
 	return ret;
@@ -628,7 +628,7 @@ int cmd_query(int argc, char **argv, const struct command *cmd)
 	/* a kexec path or reason: not closed while an older image is loaded */
 	if (!o.policy && (table_lookup(&t, argv[i]) == table_lookup(&t, "LOCKDOWN_KEXEC") ||
 			  !strncmp(argv[i], "kexec", 5)) &&
-	    kexec_check_stale(&t, k.by_policy, &d))
+	    kexec_check_stale(&t, k.by_policy, k.by_static, &d))
 		ret = EXIT_ENV;
 	flush_diags(&d);
 	kernel_close(&t, &k);

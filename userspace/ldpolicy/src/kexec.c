@@ -33,11 +33,22 @@ int kexec_image_loaded(bool crash)
 	return buf[0] == '1';
 }
 
-static bool kexec_denied(const struct reason_table *t, const uint64_t *denied)
+/*
+ * Does a kexec now shed a policy that refuses it? The policy denies
+ * LOCKDOWN_KEXEC; or it denies anything (a kexec sheds any policy loaded
+ * at run time) while the static level denies LOCKDOWN_KEXEC, which the
+ * kernel then asks of every image (lockdown=integrity beside a policy of
+ * confidentiality's reasons).
+ */
+static bool kexec_denied(const struct reason_table *t, const uint64_t *by_policy,
+			 const uint64_t *by_static)
 {
 	int r = table_lookup(t, "LOCKDOWN_KEXEC");
+	bool any = false;
 
-	return r >= 0 && bit_test(denied, r);
+	for (int w = 0; w < POLICY_WORDS; w++)
+		any |= by_policy[w] != 0;
+	return r >= 0 && (bit_test(by_policy, r) || (any && bit_test(by_static, r)));
 }
 
 /* Unload, asking no lockdown reason (an unload loads nothing): 0 or an errno. */
@@ -69,12 +80,12 @@ static int kexec_unload_after_flight(bool crash, bool *waited)
 	return err;
 }
 
-int kexec_unload_stale(const struct reason_table *t, const uint64_t *denied, bool quiet,
-		       struct diags *d)
+int kexec_unload_stale(const struct reason_table *t, const uint64_t *by_policy,
+		       const uint64_t *by_static, bool quiet, struct diags *d)
 {
 	int ret = 0;
 
-	if (!kexec_denied(t, denied))
+	if (!kexec_denied(t, by_policy, by_static))
 		return 0;
 	for (int crash = 0; crash < 2; crash++) {
 		int loaded = kexec_image_loaded(crash), err = 0;
@@ -114,11 +125,12 @@ int kexec_unload_stale(const struct reason_table *t, const uint64_t *denied, boo
 	return ret;
 }
 
-int kexec_check_stale(const struct reason_table *t, const uint64_t *denied, struct diags *d)
+int kexec_check_stale(const struct reason_table *t, const uint64_t *by_policy,
+		      const uint64_t *by_static, struct diags *d)
 {
 	int ret = 0;
 
-	if (!kexec_denied(t, denied))
+	if (!kexec_denied(t, by_policy, by_static))
 		return 0;
 	for (int crash = 0; crash < 2; crash++) {
 		int loaded = kexec_image_loaded(crash);

@@ -21,20 +21,23 @@
 int kexec_image_loaded(bool crash);
 
 /*
- * With LOCKDOWN_KEXEC in @denied, unload every kexec image and crash
+ * With LOCKDOWN_KEXEC in @by_policy, or in @by_static (the static level)
+ * while @by_policy denies anything (a kexec would shed it), unload every
+ * kexec image and crash
  * kernel still loaded: the policy in force refuses new ones, and one
  * loaded before would boot without it. A load in flight (it holds the
  * kexec lock) is waited for, 10 s at most, and what it installed unloaded.
  * 0 if none is left (a note says what was unloaded unless @quiet), -1
  * (diagnosed) if one is, or a load is still in flight.
  */
-int kexec_unload_stale(const struct reason_table *t, const uint64_t *denied, bool quiet,
-		       struct diags *d);
+int kexec_unload_stale(const struct reason_table *t, const uint64_t *by_policy,
+		       const uint64_t *by_static, bool quiet, struct diags *d);
 
 /*
- * With LOCKDOWN_KEXEC in @denied: 0 if no image is loaded, -1 (diagnosed:
- * the denial does not hold while it is) if one is or it cannot be told.
+ * The same condition: 0 if no image is loaded, -1 (diagnosed: the denial
+ * does not hold while it is) if one is or it cannot be told.
  */
-int kexec_check_stale(const struct reason_table *t, const uint64_t *denied, struct diags *d);
+int kexec_check_stale(const struct reason_table *t, const uint64_t *by_policy,
+		      const uint64_t *by_static, struct diags *d);
 
 #endif
