@@ -38,6 +38,8 @@ attack_expect "bpf-sys-bpf: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
 	shown bpf-sys-bpf
 attack_expect "bpf-skb-output: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
 	shown bpf-skb-output
+attack_expect "bpf-dynptr-skb: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
+	shown bpf-dynptr-skb
 
 # tracing/eprobes: Ask LOCKDOWN_KPROBES of fetch args that read memory
 expect_eq "load a blob denying LOCKDOWN_KPROBES" "$(load_blob LOCKDOWN_KPROBES)" ok
@@ -65,5 +67,6 @@ attack_expect "bpf-printf: refused" refused bpf-printf
 attack_expect "bpf-btf-read: refused" refused bpf-btf-read
 attack_expect "bpf-sys-bpf: refused" refused bpf-sys-bpf
 attack_expect "bpf-skb-output: refused" refused bpf-skb-output
+attack_expect "bpf-dynptr-skb: refused" refused bpf-dynptr-skb
 expect_dmesg "asked as bpf_probe_read_kernel() is: lockdown's notice" \
 	"Lockdown: ldattack: use of bpf to read kernel RAM is restricted"

@@ -91,6 +91,9 @@ void victim_kill(pid_t pid);
 extern char libbpf_log[LIBBPF_LOG_SIZE];
 void libbpf_log_start(void);
 
+/* Is function @name in the running kernel's BTF (a kfunc there)? */
+bool kernel_has_kfunc(const char *name);
+
 /* The attacks, one table per file. */
 extern const struct attack attacks_dma[], attacks_kernel[], attacks_trace[], attacks_bpf[],
 	attacks_kexec[], attacks_kexec_inflight[], attacks_pfkey[], attacks_skb[];

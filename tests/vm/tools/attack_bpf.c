@@ -22,7 +22,6 @@
 #include <unistd.h>
 
 #include <bpf/bpf.h>
-#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "attack.h"
@@ -325,15 +324,6 @@ out:
 	bpf_link__destroy(link);
 	attack_btf__destroy(s);
 	return ret;
-}
-
-static bool kernel_has_kfunc(const char *name)
-{
-	struct btf *btf = btf__load_vmlinux_btf();
-	bool yes = btf && btf__find_by_name_kind(btf, name, BTF_KIND_FUNC) >= 0;
-
-	btf__free(btf);
-	return yes;
 }
 
 static void run_btf_read(struct aresult *o, int argc, char **argv)

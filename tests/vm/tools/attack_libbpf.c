@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* What libbpf says as an attack loads its BPF object (attack.h). */
+/* What libbpf says as an attack loads its BPF object, and what it finds (attack.h). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "attack.h"
@@ -24,4 +25,13 @@ void libbpf_log_start(void)
 {
 	libbpf_set_print(keep_log);
 	libbpf_log[0] = '\0';
+}
+
+bool kernel_has_kfunc(const char *name)
+{
+	struct btf *btf = btf__load_vmlinux_btf();
+	bool yes = btf && btf__find_by_name_kind(btf, name, BTF_KIND_FUNC) >= 0;
+
+	btf__free(btf);
+	return yes;
 }

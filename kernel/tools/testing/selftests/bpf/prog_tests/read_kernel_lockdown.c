@@ -55,6 +55,7 @@ void test_read_kernel_lockdown(void)
 		{ "sys_bpf_copy", true },
 		{ "percpu_int", true },
 		{ "skb_output", true },
+		{ "dynptr_skb", true },
 	};
 
 	for (int i = 0; i < ARRAY_SIZE(progs); i++)

@@ -117,3 +117,15 @@ int BPF_PROG(skb_output, struct sk_buff *skb)
 	bpf_skb_output(skb, &skb_out, BPF_F_CURRENT_CPU | (16ULL << 32), &none, sizeof(none));
 	return 0;
 }
+
+/* the data a process is about to receive, through a dynptr */
+SEC("tp_btf/skb_copy_datagram_iovec")
+int BPF_PROG(dynptr_skb, const struct sk_buff *skb, int len)
+{
+	struct bpf_dynptr ptr;
+
+	if (bpf_dynptr_from_skb((struct __sk_buff *)skb, 0, &ptr))
+		return 0;
+	bpf_dynptr_read(out, 16, &ptr, 0, 0);
+	return 0;
+}
