@@ -280,6 +280,12 @@ int cmd_load(int argc, char **argv, const struct command *cmd)
 			p.warn[w] |= k.warned[w];
 		}
 	p.seal |= o.seal;
+	if (b == &backend_bpf && !(raw_len && o.force) && kexec_deny_with_static(&t, &p, k.by_static)) {
+		raw_len = 0;	/* re-encoded with it */
+		if (!o.quiet)
+			puts("LOCKDOWN_KEXEC denied by the policy too: the static level denies it, and "
+			     "a kexec of a signed kernel would shed the policy");
+	}
 	for (int w = 0; w < POLICY_WORDS; w++) {
 		/* merged: deny wins over warn */
 		p.warn[w] &= ~p.deny[w];

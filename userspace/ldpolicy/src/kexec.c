@@ -80,6 +80,17 @@ static int kexec_unload_after_flight(bool crash, bool *waited)
 	return err;
 }
 
+bool kexec_deny_with_static(const struct reason_table *t, struct policy *p,
+			    const uint64_t *by_static)
+{
+	int r = table_lookup(t, "LOCKDOWN_KEXEC");
+
+	if (r < 0 || bit_test(p->deny, r) || !bit_test(by_static, r) || !policy_count(p))
+		return false;
+	policy_set(p, r, true);
+	return true;
+}
+
 int kexec_unload_stale(const struct reason_table *t, const uint64_t *by_policy,
 		       const uint64_t *by_static, bool quiet, struct diags *d)
 {

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "diag.h"
+#include "policy.h"
 #include "table.h"
 
 /*
@@ -32,6 +33,16 @@ int kexec_image_loaded(bool crash);
  */
 int kexec_unload_stale(const struct reason_table *t, const uint64_t *by_policy,
 		       const uint64_t *by_static, bool quiet, struct diags *d);
+
+/*
+ * For a backend that refuses kexec images by the policy's own
+ * LOCKDOWN_KEXEC alone (the BPF backend: no hook of it sees the static
+ * level): where the static level denies LOCKDOWN_KEXEC and @p denies
+ * anything, a kexec of a signed kernel would shed @p, so @p denies it too.
+ * True if it was added.
+ */
+bool kexec_deny_with_static(const struct reason_table *t, struct policy *p,
+			    const uint64_t *by_static);
 
 /*
  * The same condition: 0 if no image is loaded, -1 (diagnosed: the denial
