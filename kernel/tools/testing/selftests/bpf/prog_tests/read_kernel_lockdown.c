@@ -56,6 +56,7 @@ void test_read_kernel_lockdown(void)
 		{ "percpu_int", true },
 		{ "skb_output", true },
 		{ "dynptr_skb", true },
+		{ "dynptr_lsm", true },
 	};
 
 	for (int i = 0; i < ARRAY_SIZE(progs); i++)

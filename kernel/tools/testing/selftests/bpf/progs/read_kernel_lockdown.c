@@ -129,3 +129,15 @@ int BPF_PROG(dynptr_skb, const struct sk_buff *skb, int len)
 	bpf_dynptr_read(out, 16, &ptr, 0, 0);
 	return 0;
 }
+
+/* every message sent to a socket, as it is queued */
+SEC("lsm/socket_sock_rcv_skb")
+int BPF_PROG(dynptr_lsm, struct sock *sk, struct sk_buff *skb)
+{
+	struct bpf_dynptr ptr;
+
+	if (bpf_dynptr_from_skb((struct __sk_buff *)skb, 0, &ptr))
+		return 0;
+	bpf_dynptr_read(out, 16, &ptr, 0, 0);
+	return 0;
+}
