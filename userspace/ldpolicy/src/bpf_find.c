@@ -174,6 +174,36 @@ static bool still_listed(int (*next_id)(__u32, __u32 *), __u32 id, __u32 above)
 }
 
 /*
+ * An fd to the program or link @id, which the kernel listed: -1 with
+ * *@gone set if it went away since, -1 with errno ENOENT if it is hidden.
+ * One being freed is listed, and gives no fd, until the kernel's deferred
+ * work frees its id (a link unpinned a moment before, for a while under
+ * TCG): it is asked again for a second before it counts as hidden.
+ */
+static int fd_by_listed_id(int (*get_fd)(__u32), int (*next_id)(__u32, __u32 *), __u32 id,
+			   __u32 above, bool *gone)
+{
+	struct timespec nap = { 0, 50 * 1000 * 1000 };
+
+	*gone = false;
+	for (int i = 0;; i++) {
+		int fd = get_fd(id);
+
+		if (fd >= 0 || errno != ENOENT)
+			return fd;
+		if (!still_listed(next_id, id, above)) {
+			*gone = true;
+			return -1;
+		}
+		if (i == 20) {
+			errno = ENOENT;
+			return -1;
+		}
+		nanosleep(&nap, NULL);
+	}
+}
+
+/*
  * A program of ldpolicy's own, held while the programs are listed: the
  * kernel numbers programs upwards, so it comes after every other, and a
  * list that ends before it, or that lies about what comes after a
@@ -217,14 +247,16 @@ static int list_progs(struct klists *k, uint32_t *refused, size_t *n_refused,
 	while (!bpf_prog_get_next_id(id, &id)) {
 		struct kprog p = { .id = id };
 		__u32 len = sizeof(p.info);
+		bool gone;
 		int err;
 
 		if (id == si.id) {
 			seen = true;
 			continue;
 		}
-		p.fd = bpf_prog_get_fd_by_id(id);
-		if (p.fd < 0 && errno == ENOENT && !still_listed(bpf_prog_get_next_id, id, si.id))
+		p.fd = fd_by_listed_id(bpf_prog_get_fd_by_id, bpf_prog_get_next_id, id, si.id,
+				       &gone);
+		if (gone)
 			continue;	/* gone since it was listed */
 		if (p.fd < 0 && errno == ENOENT) {
 			diag_error(d, NULL, "BPF backend: the kernel lists BPF program %u but will not "
@@ -287,10 +319,11 @@ static int list_links(struct klists *k, struct diags *d)
 	for (size_t i = 0; i < n; i++) {
 		struct klink l = { .id = ids[i] };
 		__u32 len = sizeof(l.info);
-		int fd = bpf_link_get_fd_by_id(l.id), err;
+		bool gone;
+		int fd = fd_by_listed_id(bpf_link_get_fd_by_id, bpf_link_get_next_id, l.id,
+					 ids[n - 1], &gone), err;
 
-		if (fd < 0 && errno == ENOENT &&
-		    !still_listed(bpf_link_get_next_id, l.id, ids[n - 1]))
+		if (gone)
 			continue;	/* gone since it was listed */
 		if (fd < 0 && errno == ENOENT) {
 			diag_error(d, NULL, "BPF backend: the kernel lists BPF link %u but will not "
