@@ -7,20 +7,11 @@
 # kexec of it would shed the policy. The backend refuses kexec images by
 # the policy's own LOCKDOWN_KEXEC, so ldpolicy load denies it there too.
 . /lib/attack.sh
+. /lib/beside-integrity.sh
 
 attack_expect "kexec-file-signed: shown, no policy yet (the keyring trusts it under integrity)" \
 	shown kexec-file-signed
-{
-	echo 'intent feature-disable "what integrity leaves to confidentiality"'
-	for r in KCORE KPROBES BPF_READ_KERNEL TRACEFS DEBUGFS XEN_USER_ACTIONS PERF XMON_RW \
-		XFRM_SECRET DBG_READ_KERNEL; do
-		echo "deny LOCKDOWN_$r"
-	done
-	for r in MODULE_SIGNATURE DEV_MEM KEXEC HIBERNATION PCI_ACCESS IOPORT MSR ACPI_TABLES \
-		TIOCSSERIAL MODULE_PARAMETERS; do
-		echo "acknowledge LOCKDOWN_$r \"denied by lockdown=integrity on the command line\""
-	done
-} > /tmp/conf.ldp
+beside_integrity /tmp/conf.ldp
 out=$(ldpolicy load /tmp/conf.ldp 2>&1)
 case "$?:$out" in
 0:*"LOCKDOWN_KEXEC denied by the policy too"*)

@@ -6,6 +6,7 @@
 # ldpolicy load says the image is left where it cannot unload it
 # (kexec_load_disabled), status says so, and the reboot is refused.
 . /lib/attack.sh
+. /lib/beside-integrity.sh
 
 attack kexec-file-signed --keep
 case "$A_GOT" in
@@ -13,17 +14,7 @@ shown) ok "a signed kernel loaded under lockdown=integrity, no policy yet" ;;
 *) not_ok "a signed kernel loaded under lockdown=integrity, no policy yet" "$A_OUT" ;;
 esac
 echo 1 > /proc/sys/kernel/kexec_load_disabled
-{
-	echo 'intent feature-disable "what integrity leaves to confidentiality"'
-	for r in KCORE KPROBES BPF_READ_KERNEL TRACEFS DEBUGFS XEN_USER_ACTIONS PERF XMON_RW \
-		XFRM_SECRET DBG_READ_KERNEL; do
-		echo "deny LOCKDOWN_$r"
-	done
-	for r in MODULE_SIGNATURE DEV_MEM KEXEC HIBERNATION PCI_ACCESS IOPORT MSR ACPI_TABLES \
-		TIOCSSERIAL MODULE_PARAMETERS; do
-		echo "acknowledge LOCKDOWN_$r \"denied by lockdown=integrity on the command line\""
-	done
-} > /tmp/conf.ldp
+beside_integrity /tmp/conf.ldp
 out=$(ldpolicy load /tmp/conf.ldp 2>&1)
 case "$?:$out" in
 3:*"is still loaded"*) ok "ldpolicy load: a kexec of it would shed the policy, the image is left (exit 3)" ;;
