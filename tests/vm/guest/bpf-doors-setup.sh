@@ -50,7 +50,7 @@ flood_end() {
 	kill $flood
 	wait $flood 2>/dev/null
 	expect_eq "the namespace with the 260 mounts ended: the pins are still there" \
-		"$(pins)" 15
+		"$(pins)" "$BACKEND_PINS"
 	still_denied "the namespace with 260 mounts of the bpffs ended"
 }
 

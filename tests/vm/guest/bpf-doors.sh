@@ -183,7 +183,7 @@ load_hijacked
 umount /sys/kernel/btf/vmlinux
 status_is "status: the policy in force" 0 "$integrity"
 expect_eq "the fake pins are gone, the backend's are there" \
-	"$(pins)" 15
+	"$(pins)" "$BACKEND_PINS"
 still_denied "the doors before the first load"
 umount /sys/fs/bpf 2>/dev/null
 expect_eq "M: set up with the fake BTF bound: umount /sys/fs/bpf refused" "$?" 1

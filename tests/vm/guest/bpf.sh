@@ -155,9 +155,11 @@ trusted_args() {
 	[ "$1" -gt 6 ] || { [ "$1" -eq 6 ] && [ "$2" -ge 2 ]; }
 }
 
-# The backend's pins: its 15, and the link of the hook 6.9 added
+# The backend's pins: its BACKEND_PINS (its programs' links, and the
+# object's maps and programs it pins), and the link of the hook 6.9 added
 # (lsm/bpf_prog_load) where the kernel has it; "other" if anything else is
 # there.
+BACKEND_PINS=16
 pins() {
 	other=$(ls /sys/fs/bpf/ldpolicy | grep -vc '^ldp_\|^link-')
 	if [ "$other" != 0 ]; then echo other; return; fi

@@ -222,6 +222,29 @@ struct files_struct {
 /* include/linux/socket.h: PF_KEY (stable since 2.2) */
 #define LDP_PF_KEY	15
 
+/* include/net/sock.h, include/linux/skbuff.h: a message being sent */
+struct sock {
+	__u16 sk_protocol;
+} __ldp_core;
+
+struct sk_buff {
+	unsigned int len;
+	unsigned char *data;
+} __ldp_core;
+
+/*
+ * include/uapi/linux/netlink.h, rtnetlink.h, if_link.h: an RTM_NEWLINK
+ * and the kind of link it makes (stable since 2.6.23)
+ */
+#define LDP_NETLINK_ROUTE	0
+#define LDP_NLMSG_HDRLEN	16
+#define LDP_IFINFOMSG_LEN	16
+#define LDP_NLA_HDRLEN		4
+#define LDP_NLA_TYPE_MASK	0x3fff
+#define LDP_RTM_NEWLINK		16
+#define LDP_IFLA_LINKINFO	18
+#define LDP_IFLA_INFO_KIND	1
+
 /* include/uapi/linux/capability.h */
 #define LDP_CAP_MAC_ADMIN 33
 

@@ -9,6 +9,14 @@
  *                  xfrm_user's dumps ask: no PF_KEY socket while it is
  *                  denied. One opened before is not revoked (ldpolicy
  *                  load warns about it: /proc/net/pfkey).
+ *   nlmon          a netlink monitoring device (drivers/net/nlmon.c, a
+ *                  signed module on distribution kernels) gets a copy of
+ *                  every netlink message, NETLINK_XFRM's included: the
+ *                  keys of every SA an IKE daemon installs, which
+ *                  xfrm_user's redaction never sees. While
+ *                  LOCKDOWN_XFRM_SECRET is denied, no RTM_NEWLINK makes
+ *                  one. One made before is not removed (ldpolicy load
+ *                  warns about it).
  *   signed kexec   kexec_file_load(2) of a validly signed kernel asks
  *                  LOCKDOWN_KEXEC only when the signature fails, and the
  *                  new kernel boots without this object: every policy of
@@ -43,4 +51,130 @@ int BPF_PROG(ldp_unasked_kexec, struct file *file, enum kernel_read_file_id id, 
 			  id == bpf_core_enum_value(enum kernel_read_file_id,
 						    READING_KEXEC_INITRAMFS)) &&
 			 policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_KEXEC)));
+}
+
+/*
+ * One walk over the netlink messages of a sendmsg(2) on a NETLINK_ROUTE
+ * socket (bpf_loop's context), as netlink_rcv_skb() and rtnl_newlink()
+ * will parse them: each call reads one header, a message's or an
+ * attribute's, and looks in every RTM_NEWLINK's every IFLA_LINKINFO for
+ * an IFLA_INFO_KIND that nla_strscpy() reads as "nlmon". The kernel uses
+ * the last of each; the walk sees them all.
+ */
+struct nl_walk {
+	__u64 data;		/* skb->data: the messages, as sent */
+	__u32 len;		/* skb->len */
+	__u32 off;		/* the header to read next */
+	__u32 msg_end;		/* in an RTM_NEWLINK's attributes: their end, else 0 */
+	__u32 msg_next;		/* and the message after it */
+	__u32 nest_end;		/* in an IFLA_LINKINFO: its end, else 0 */
+	__u32 nest_next;	/* and the attribute after it */
+	__u32 nlmon;		/* (not bool: a callback returns 0 or 1, */
+	__u32 done;		/* which the verifier checks) */
+};
+
+#define LDP_ALIGN4(n) (((n) + 3) & ~3U)
+
+static __always_inline bool kind_is_nlmon(struct nl_walk *w, __u32 nla_len)
+{
+	char k[6] = {};
+
+	if (nla_len < LDP_NLA_HDRLEN + 5 ||
+	    bpf_probe_read_kernel(k, nla_len == LDP_NLA_HDRLEN + 5 ? 5 : 6,
+				  (void *)(w->data + w->off + LDP_NLA_HDRLEN)))
+		return false;
+	return k[0] == 'n' && k[1] == 'l' && k[2] == 'm' && k[3] == 'o' && k[4] == 'n' && !k[5];
+}
+
+static long nl_walk_one(__u32 i, struct nl_walk *w)
+{
+	struct {
+		__u32 len;
+		__u16 type;
+		__u16 flags;
+	} m;
+	struct {
+		__u16 len;
+		__u16 type;
+	} a;
+	__u32 end = w->nest_end ? w->nest_end : w->msg_end;
+
+	if (end) {
+		/* an attribute, as nla_ok() takes one: else the rest is not parsed */
+		if (w->off > end || end - w->off < LDP_NLA_HDRLEN ||
+		    bpf_probe_read_kernel(&a, sizeof(a), (void *)(w->data + w->off)) ||
+		    a.len < LDP_NLA_HDRLEN || a.len > end - w->off) {
+			if (w->nest_end) {
+				w->off = w->nest_next;
+				w->nest_end = 0;
+			} else {
+				w->off = w->msg_next;
+				w->msg_end = 0;
+			}
+			return 0;
+		}
+		if (w->nest_end) {
+			if ((a.type & LDP_NLA_TYPE_MASK) == LDP_IFLA_INFO_KIND && kind_is_nlmon(w, a.len)) {
+				w->nlmon = 1;
+				return 1;
+			}
+		} else if ((a.type & LDP_NLA_TYPE_MASK) == LDP_IFLA_LINKINFO) {
+			w->nest_end = w->off + a.len;
+			w->nest_next = w->off + LDP_ALIGN4(a.len);
+			w->off += LDP_NLA_HDRLEN;
+			return 0;
+		}
+		w->off += LDP_ALIGN4(a.len);
+		return 0;
+	}
+	/* a message, as netlink_rcv_skb() takes one: else none after it is */
+	if (w->off > w->len || w->len - w->off < LDP_NLMSG_HDRLEN ||
+	    bpf_probe_read_kernel(&m, sizeof(m), (void *)(w->data + w->off)) ||
+	    m.len < LDP_NLMSG_HDRLEN || m.len > w->len - w->off) {
+		w->done = 1;
+		return 1;
+	}
+	w->msg_next = w->off + LDP_ALIGN4(m.len);
+	if (w->msg_next > w->len)
+		w->msg_next = w->len;
+	if (m.type == LDP_RTM_NEWLINK && m.len >= LDP_NLMSG_HDRLEN + LDP_IFINFOMSG_LEN) {
+		w->msg_end = w->off + m.len;
+		w->off += LDP_NLMSG_HDRLEN + LDP_IFINFOMSG_LEN;
+	} else {
+		w->off = w->msg_next;
+	}
+	return 0;
+}
+
+SEC("lsm/netlink_send")
+int BPF_PROG(ldp_unasked_nlmon, struct sock *sk, struct sk_buff *skb, int ret)
+{
+	struct nl_walk w = {};
+	__u32 zero;
+
+	if (ret)
+		return ret;
+	if (BPF_CORE_READ(sk, sk_protocol) != LDP_NETLINK_ROUTE ||
+	    !policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_XFRM_SECRET)))
+		return 0;
+	zero = unknown_zero();
+	w.off = zero;
+	w.msg_end = zero;
+	w.nest_end = zero;
+	w.nlmon = zero;
+	w.done = zero;
+	/* never taken: see unknown_zero() */
+	if (zero) {
+		w.off = bpf_get_prandom_u32();
+		w.msg_end = bpf_get_prandom_u32();
+		w.nest_end = bpf_get_prandom_u32();
+		w.nlmon = bpf_get_prandom_u32();
+		w.done = bpf_get_prandom_u32();
+	}
+	w.data = (__u64)BPF_CORE_READ(skb, data);
+	w.len = BPF_CORE_READ(skb, len);
+	/* a header of 4 bytes or more a call, and one call to leave each */
+	bpf_loop(1 << 23, nl_walk_one, &w, 0);
+	/* not walked to its end (over 16 MiB): refused, as it cannot be told */
+	return refuse_if(w.nlmon || !w.done);
 }

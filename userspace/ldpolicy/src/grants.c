@@ -7,7 +7,9 @@
  * late for it.
  */
 #include <dirent.h>
+#include <linux/if_arp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -148,7 +150,46 @@ static unsigned int warn_pfkey(const struct reason_table *t, const uint64_t *add
 	return n ? 1 : 0;
 }
 
+/*
+ * nlmon devices made before the load (/sys/class/net/NAME/type 824, in
+ * this network namespace): on a kernel that does not keep NETLINK_XFRM
+ * from netlink taps under LOCKDOWN_XFRM_SECRET, the BPF backend refuses
+ * new ones only, and one set up copies the SA keys IKE daemons install.
+ */
+static unsigned int warn_nlmon(const struct reason_table *t, const uint64_t *added)
+{
+	unsigned int n = 0;
+	struct dirent *e;
+	DIR *net;
+
+	if (!newly(t, added, "LOCKDOWN_XFRM_SECRET") || !(net = opendir("/sys/class/net")))
+		return 0;
+	while ((e = readdir(net))) {
+		char path[300], line[32];
+		FILE *f;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/net/%s/type", e->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(line, sizeof(line), f) && atoi(line) == ARPHRD_NETLINK) {
+			fprintf(stderr, "ldpolicy: warning: LOCKDOWN_XFRM_SECRET is now denied, but "
+				"nlmon device %s, made before the load, stays: on a kernel that does "
+				"not keep NETLINK_XFRM from netlink taps it copies the SA keys IKE "
+				"daemons install; a load revokes nothing already granted\n",
+				e->d_name);
+			n++;
+		}
+		fclose(f);
+	}
+	closedir(net);
+	return n ? 1 : 0;
+}
+
 unsigned int grants_warn(const struct reason_table *t, const uint64_t *added)
 {
-	return warn_open_files(t, added) + warn_kprobes(t, added) + warn_pfkey(t, added);
+	return warn_open_files(t, added) + warn_kprobes(t, added) + warn_pfkey(t, added) +
+	       warn_nlmon(t, added);
 }
