@@ -184,7 +184,8 @@ kernel-series-build: $(BUILD)/tree.stamp
 VM_TOOLS := ldprobe ldwrite ldblob ldas ldstress ldtime ldbpfdoor ldsysbench ldaudit ldattack
 VM_BIN   := $(BUILD)/vm/bin
 ldprobe_SRCS := tests/vm/tools/ldprobe.c tests/vm/tools/probes.c tests/vm/tools/probes_bpf.c \
-	tests/vm/tools/probes_xfrm.c tests/vm/tools/probes_kdb.c tests/vm/tools/errname.c
+	tests/vm/tools/probes_xfrm.c tests/vm/tools/probes_kdb.c tests/vm/tools/errname.c \
+	tests/vm/tools/nlxfrm.c
 ldwrite_SRCS := tests/vm/tools/ldwrite.c tests/vm/tools/errname.c
 ldblob_SRCS  := tests/vm/tools/ldblob.c
 ldas_SRCS    := tests/vm/tools/ldas.c
@@ -201,6 +202,7 @@ ldattack_SRCS := tests/vm/tools/ldattack.c tests/vm/tools/attack_dma.c \
 	tests/vm/tools/attack_kernel.c tests/vm/tools/attack_trace.c tests/vm/tools/attack_bpf.c \
 	tests/vm/tools/attack_kexec.c tests/vm/tools/attack_kexec_inflight.c \
 	tests/vm/tools/attack_pfkey.c tests/vm/tools/attack_skb.c tests/vm/tools/attack_libbpf.c \
+	tests/vm/tools/attack_nlmon.c \
 	$(filter-out %/ldprobe.c,$(ldprobe_SRCS)) \
 	$(STATIC_ELF_SRCS)
 ldattack_LIBS := -lbpf -lelf -lz -lzstd

@@ -30,6 +30,7 @@
 #     hwparam.ko, hwparam.param      a signed module with a hardware parameter
 #     slram/NN-NAME.ko               slram and what it needs, in load order
 #                                    (the attack suite's slram-write)
+#     nlmon/NN-NAME.ko               nlmon, the same (nlmon-xfrm)
 #     missing                        what this flavour lacks, and so which
 #                                    probes will say so (SKIP)
 # BUILD_DIR/stock/NAME               a symlink to the version in use
@@ -178,7 +179,7 @@ for a in "$out"/modules/autoload/*-msr.ko; do
 	[ -f "$a" ] && echo allow_writes=on > "$a.args"
 done
 
-# The attack suite's (tests/vm/tools/attack_kernel.c, attack_pfkey.c):
+# The attack suite's (tests/vm/tools/attack_kernel.c, attack_nlmon.c):
 # modules it loads itself, signed, with what they need first.
 set_of() { # DIR NAME: NAME and its dependencies into modules/DIR, in load order
 	local m d f
@@ -194,6 +195,7 @@ set_of() { # DIR NAME: NAME and its dependencies into modules/DIR, in load order
 	cp "$f" "$out/modules/$1/$(printf '%02d' $(($(ls "$out/modules/$1" | wc -l) + 1)))-$2.ko"
 }
 set_of slram slram
+set_of nlmon nlmon
 
 # LOCKDOWN_MODULE_SIGNATURE: crc-itu-t, no dependencies, its appended
 # signature cut off (struct module_signature, 12 bytes, then the magic;

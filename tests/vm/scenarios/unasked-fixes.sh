@@ -30,6 +30,8 @@ attack_expect "kexec-file-signed: shown, our kernel signed with the build's key 
 attack_expect "eprobe-read: shown, LOCKDOWN_TRACEFS and LOCKDOWN_KPROBES allowed" \
 	shown eprobe-read
 attack_expect "pfkey-dump: shown, LOCKDOWN_XFRM_SECRET allowed" shown pfkey-dump
+attack_expect "nlmon-xfrm: shown, LOCKDOWN_XFRM_SECRET allowed: the request and the kernel's answer" \
+	shown nlmon-xfrm "XFRM_MSG_NEWSA and of the kernel's XFRM_MSG_GETSA answer"
 attack_expect "bpf-printf: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
 	shown bpf-printf
 attack_expect "bpf-btf-read: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
@@ -59,6 +61,11 @@ attack_expect "kexec-file-signed: refused, the policy in force denies what the i
 expect_eq "load a blob denying LOCKDOWN_XFRM_SECRET too" \
 	"$(load_blob LOCKDOWN_KPROBES LOCKDOWN_XFRM_SECRET)" ok
 attack_expect "pfkey-dump: refused, the key redacted" refused pfkey-dump
+
+# netlink: Keep NETLINK_XFRM from taps under LOCKDOWN_XFRM_SECRET. The
+# device is made and sees NETLINK_ROUTE; of NETLINK_XFRM, nothing.
+attack_expect "nlmon-xfrm: refused, no NETLINK_XFRM message on the tap" \
+	refused nlmon-xfrm "and no NETLINK_XFRM one"
 
 # bpf: Ask LOCKDOWN_BPF_READ_KERNEL of every way a program reads kernel memory
 expect_eq "load a blob denying LOCKDOWN_BPF_READ_KERNEL too" \

@@ -18,3 +18,5 @@ attack_expect "bpf-skb-output: shown, bpf_skb_output() copies another process's 
 	shown bpf-skb-output
 attack_expect "pfkey-dump: shown, PF_KEY's SADB_GET returns the key xfrm_user redacts" \
 	shown pfkey-dump
+attack_expect "nlmon-xfrm: shown, an nlmon device copies the XFRM_MSG_NEWSA xfrm_user never redacts" \
+	shown nlmon-xfrm "copy of its XFRM_MSG_NEWSA held"

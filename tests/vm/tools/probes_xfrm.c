@@ -17,70 +17,18 @@
 #include <unistd.h>
 
 #include "errname.h"
+#include "nlxfrm.h"
 #include "probes.h"
 
-#define KEY_BYTES 32
+#define KEY_BYTES NLXFRM_KEY_BYTES
 #define SPI 0x1d0c
-
-struct req {
-	struct nlmsghdr nh;
-	char body[1024];
-};
-
-static void *put(struct req *q, const void *data, size_t len)
-{
-	void *at = (char *)q + NLMSG_ALIGN(q->nh.nlmsg_len);
-
-	memcpy(at, data, len);
-	q->nh.nlmsg_len = NLMSG_ALIGN(q->nh.nlmsg_len) + len;
-	return at;
-}
-
-static void put_attr(struct req *q, unsigned short type, const void *data, size_t len)
-{
-	struct nlattr a = { .nla_len = NLA_HDRLEN + len, .nla_type = type };
-
-	put(q, &a, NLA_HDRLEN);
-	put(q, data, len);
-}
-
-/* Send @q; read the answer into @buf. Returns 0, or the errno. */
-static int talk(int fd, struct req *q, char *buf, size_t size, ssize_t *got)
-{
-	struct sockaddr_nl k = { .nl_family = AF_NETLINK };
-	struct nlmsghdr *h;
-
-	q->nh.nlmsg_flags |= NLM_F_REQUEST | NLM_F_ACK;
-	if (sendto(fd, q, q->nh.nlmsg_len, 0, (struct sockaddr *)&k, sizeof(k)) < 0)
-		return errno;
-	*got = recv(fd, buf, size, 0);
-	if (*got < (ssize_t)sizeof(*h))
-		return *got < 0 ? errno : EIO;
-	h = (struct nlmsghdr *)buf;
-	if (h->nlmsg_type == NLMSG_ERROR)
-		return -((struct nlmsgerr *)NLMSG_DATA(h))->error;
-	return 0;
-}
-
-static void sa_id(struct req *q, int type)
-{
-	struct xfrm_usersa_id id = { .spi = htonl(SPI), .family = AF_INET, .proto = IPPROTO_AH };
-
-	memset(q, 0, sizeof(*q));
-	q->nh.nlmsg_len = NLMSG_HDRLEN;
-	q->nh.nlmsg_type = type;
-	inet_pton(AF_INET, "10.29.0.1", &id.daddr.a4);
-	put(q, &id, sizeof(id));
-}
+#define SA_SRC "10.29.0.2"
+#define SA_DST "10.29.0.1"
 
 void probe_xfrm_secret(struct result *r)
 {
-	struct xfrm_usersa_info sa = { 0 };
-	struct {
-		struct xfrm_algo_auth a;
-		unsigned char key[KEY_BYTES];
-	} auth = { 0 };
-	struct req q = { 0 };
+	unsigned char key[KEY_BYTES];
+	struct nlreq q;
 	char buf[8192];
 	ssize_t got;
 	int fd, err;
@@ -94,34 +42,17 @@ void probe_xfrm_secret(struct result *r)
 		result_set(r, ERROR, errno, "NETLINK_XFRM socket: %s", strerror(errno));
 		return;
 	}
-	inet_pton(AF_INET, "10.29.0.1", &sa.id.daddr.a4);
-	inet_pton(AF_INET, "10.29.0.2", &sa.saddr.a4);
-	sa.id.spi = htonl(SPI);
-	sa.id.proto = IPPROTO_AH;
-	sa.family = AF_INET;
-	sa.sel.family = AF_INET;
-	sa.mode = XFRM_MODE_TRANSPORT;
-	sa.lft.soft_byte_limit = sa.lft.hard_byte_limit = XFRM_INF;
-	sa.lft.soft_packet_limit = sa.lft.hard_packet_limit = XFRM_INF;
-	strcpy(auth.a.alg_name, "hmac(sha256)");
-	auth.a.alg_key_len = KEY_BYTES * 8;
-	auth.a.alg_trunc_len = 128;
-	memset(auth.key, 0x5a, KEY_BYTES);
-
-	q.nh.nlmsg_len = NLMSG_HDRLEN;
-	q.nh.nlmsg_type = XFRM_MSG_NEWSA;
-	put(&q, &sa, sizeof(sa));
-	put_attr(&q, XFRMA_ALG_AUTH_TRUNC, &auth, sizeof(auth));
-	err = talk(fd, &q, buf, sizeof(buf), &got);
+	memset(key, 0x5a, KEY_BYTES);
+	err = nlxfrm_add_sa(fd, SPI, SA_SRC, SA_DST, key);
 	if (err && err != EEXIST) {
 		result_set(r, ERROR, err, "adding the SA: %s", errno_name(err));
 		close(fd);
 		return;
 	}
 
-	sa_id(&q, XFRM_MSG_GETSA);
+	nlxfrm_sa_id(&q, XFRM_MSG_GETSA, SPI, SA_DST);
 	q.nh.nlmsg_flags = NLM_F_REQUEST;
-	err = talk(fd, &q, buf, sizeof(buf), &got);
+	err = nlreq_talk(fd, &q, buf, sizeof(buf), &got);
 	if (err) {
 		result_set(r, ERROR, err, "reading the SA back: %s", errno_name(err));
 	} else {
@@ -136,7 +67,7 @@ void probe_xfrm_secret(struct result *r)
 				struct xfrm_algo_auth *x = (void *)((char *)a + NLA_HDRLEN);
 				unsigned char zero[KEY_BYTES] = { 0 };
 
-				if (!memcmp(x->alg_key, auth.key, KEY_BYTES))
+				if (!memcmp(x->alg_key, key, KEY_BYTES))
 					result_set(r, ALLOWED, 0, "%s", "");
 				else if (!memcmp(x->alg_key, zero, KEY_BYTES))
 					result_set(r, DENIED, 0, "SA key redacted in the dump");
@@ -148,7 +79,7 @@ void probe_xfrm_secret(struct result *r)
 			a = (struct nlattr *)((char *)a + NLA_ALIGN(a->nla_len));
 		}
 	}
-	sa_id(&q, XFRM_MSG_DELSA);
-	talk(fd, &q, buf, sizeof(buf), &got);
+	nlxfrm_sa_id(&q, XFRM_MSG_DELSA, SPI, SA_DST);
+	nlreq_talk(fd, &q, buf, sizeof(buf), &got);
 	close(fd);
 }
