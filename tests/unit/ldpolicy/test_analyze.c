@@ -145,8 +145,9 @@ static void open_paths_reported(void **state)
 	assert_true(has_diag(&d, SEV_WARNING, 16, 6, "bpf-perf-regs (with CONFIG_BPF_EVENTS) asks "
 			     "no reason: a BPF program on a perf event reads the registers the "
 			     "sample interrupted"));
-	assert_true(has_diag(&d, SEV_WARNING, 16, 6, "so 1 denied reason protects nothing from root "
-			     "(LOCKDOWN_PERF), and nothing closes it on Linux 6.12, with "
+	assert_true(has_diag(&d, SEV_WARNING, 16, 6, "so 2 denied reasons protect nothing from "
+			     "root (LOCKDOWN_PERF, LOCKDOWN_XFRM_SECRET), and nothing closes it on "
+			     "Linux 6.12, with "
 			     "lockdown_policy or the BPF backend"));
 	assert_true(has_diag(&d, SEV_WARNING, 16, 6, "ptrace asks no reason: root writes any "
 			     "process's memory (unless an LSM such as Yama's ptrace_scope=3 stops it); "
