@@ -15,14 +15,29 @@
  *   EPERM                     refused: asked again as it was installed
  *   loaded before CMD ended   failed: the race was not run (the segment
  *                             is sized first, to take half a second)
+ *
+ * kexec-parked CMD [ARG...]: the same load, parked for as long as CMD
+ * runs and before it takes the lock: its segment list (copied in after
+ * the question, before the lock) lies on a page a userfaultfd holds
+ * back. Once the fault is seen, CMD runs; the page is given after, and
+ * the load ends:
+ *   CMD exited 0, loaded      shown: CMD vouched for a policy while an
+ *                             image it refuses was on its way in
+ *   CMD exited non-zero       refused: CMD would not vouch (its exit and
+ *                             the load's end are said)
+ *   CMD exited 0, EPERM       refused: asked again as it was installed
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/kexec.h>
+#include <linux/userfaultfd.h>
+#include <poll.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -167,7 +182,119 @@ out:
 	munmap(buf, (size_t)MAX_MB << 20);
 }
 
+/* The parked load: a page at DEST, its segment list at @arg (held back). */
+static volatile int parked_done;
+
+static void *parked_load(void *arg)
+{
+	static int err;
+
+	err = syscall(SYS_kexec_load, DEST, 1UL, arg, (unsigned long)KEXEC_ARCH_DEFAULT) ?
+	      errno : 0;
+	__atomic_store_n(&parked_done, 1, __ATOMIC_RELEASE);
+	return &err;
+}
+
+/* Did the load fault on its segment list (within 5 s, while it runs)? */
+static bool parked_faulted(int uffd)
+{
+	for (int i = 0; i < 50; i++) {
+		struct pollfd pf = { uffd, POLLIN, 0 };
+		struct uffd_msg msg;
+
+		if (poll(&pf, 1, 100) == 1 && (pf.revents & POLLIN) &&
+		    read(uffd, &msg, sizeof(msg)) == sizeof(msg))
+			return msg.event == UFFD_EVENT_PAGEFAULT;
+		if (__atomic_load_n(&parked_done, __ATOMIC_ACQUIRE))
+			return false;
+	}
+	return false;
+}
+
+static void run_parked(struct aresult *o, int argc, char **argv)
+{
+	static unsigned char page[4096];
+	struct kexec_segment seg = { page, sizeof(page), (void *)DEST, sizeof(page) };
+	struct uffdio_api api = { .api = UFFD_API };
+	struct uffdio_register reg = { .mode = UFFDIO_REGISTER_MODE_MISSING };
+	struct uffdio_copy give = { .len = 4096 };
+	unsigned char *held, *list;
+	pthread_t loader;
+	int uffd, status, cmd_exit, *err;
+	pid_t cmd;
+
+	if (argc < 1) {
+		failed(o, "usage: kexec-parked CMD [ARG...]");
+		return;
+	}
+	uffd = syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK);
+	if (uffd < 0) {
+		unavailable(o, "no userfaultfd(2) in this kernel (%s)", strerror(errno));
+		return;
+	}
+	held = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	list = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	reg.range.start = (unsigned long)held;
+	reg.range.len = 4096;
+	if (held == MAP_FAILED || list == MAP_FAILED || ioctl(uffd, UFFDIO_API, &api) ||
+	    ioctl(uffd, UFFDIO_REGISTER, &reg)) {
+		failed(o, "a page held by a userfaultfd: %s", strerror(errno));
+		close(uffd);
+		return;
+	}
+	memcpy(list, &seg, sizeof(seg));
+	if (pthread_create(&loader, NULL, parked_load, held)) {
+		failed(o, "no thread to load");
+		close(uffd);
+		return;
+	}
+	/* the load faults on its segment list: asked, allowed, and parked */
+	if (!parked_faulted(uffd)) {
+		if (!__atomic_load_n(&parked_done, __ATOMIC_ACQUIRE)) {
+			/* not faulted, not done: give the page, so that it can end */
+			give.dst = (unsigned long)held;
+			give.src = (unsigned long)list;
+			ioctl(uffd, UFFDIO_COPY, &give);
+		}
+		pthread_join(loader, (void **)&err);
+		if (*err == ENOSYS)
+			unavailable(o, "no kexec_load(2) in this kernel (CONFIG_KEXEC)");
+		else
+			errno_outcome(o, *err, "kexec_load(2), before CMD: it never faulted");
+		close(uffd);
+		return;
+	}
+	cmd = fork();
+	if (!cmd) {
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	cmd_exit = cmd > 0 && waitpid(cmd, &status, 0) == cmd && WIFEXITED(status) ?
+		   WEXITSTATUS(status) : -1;
+	give.dst = (unsigned long)held;
+	give.src = (unsigned long)list;
+	if (ioctl(uffd, UFFDIO_COPY, &give))
+		failed(o, "give the page: %s", strerror(errno));
+	pthread_join(loader, (void **)&err);
+	close(uffd);
+	if (cmd_exit < 0 || cmd_exit == 127)
+		failed(o, "%s did not run", argv[0]);
+	else if (cmd_exit)
+		refused(o, "%s exited %d while kexec_load(2) was parked (the load then: %s)",
+			argv[0], cmd_exit, *err ? strerror(*err) : "installed");
+	else if (*err == EPERM)
+		refused(o, "kexec_load(2), parked across %s: EPERM as it installed", argv[0]);
+	else if (*err)
+		failed(o, "kexec_load(2), parked across %s: %s", argv[0], strerror(*err));
+	else
+		shown(o, "%s exited 0 while kexec_load(2) was parked; the image installed after "
+		      "(then unloaded)", argv[0]);
+	kexec_unload();
+}
+
 const struct attack attacks_kexec_inflight[] = {
+	{ "kexec-parked", "kexec_load(2) parked by a userfaultfd across CMD [ARG...], which "
+	  "makes LOCKDOWN_KEXEC denied", run_parked },
 	{ "kexec-inflight", "kexec_load(2) in flight across CMD [ARG...], which makes "
 	  "LOCKDOWN_KEXEC denied", run_inflight },
 	{ 0 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Kexec images loaded before the policy (kexec.h). */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/kexec.h>
@@ -80,6 +81,99 @@ static int kexec_unload_after_flight(bool crash, bool *waited)
 	return err;
 }
 
+/*
+ * A task inside kexec_load(2) or kexec_file_load(2) (/proc/PID/task/TID/
+ * syscall), other than unloads of ours: it may have been asked
+ * LOCKDOWN_KEXEC before the policy and not yet hold the kexec lock (its
+ * segments are copied in first, from memory it can make wait, a
+ * userfaultfd's), and a kernel without our fixes installs what it loads
+ * without asking again. Its tid, 0 if none, -1 if a task's state cannot
+ * be read.
+ */
+static long kexec_task_in_flight(void)
+{
+	DIR *proc = opendir("/proc");
+	struct dirent *p;
+	long found = 0;
+
+	if (!proc)
+		return -1;
+	while (!found && (p = readdir(proc))) {
+		char dir[300];
+		struct dirent *t;
+		DIR *tasks;
+
+		if (strspn(p->d_name, "0123456789") != strlen(p->d_name))
+			continue;
+		snprintf(dir, sizeof(dir), "/proc/%s/task", p->d_name);
+		tasks = opendir(dir);
+		if (!tasks)
+			continue;	/* gone */
+		while (!found && (t = readdir(tasks))) {
+			char path[600], line[64] = "";
+			long nr;
+			int fd;
+			ssize_t n;
+
+			if (strspn(t->d_name, "0123456789") != strlen(t->d_name) ||
+			    atol(t->d_name) == (long)syscall(SYS_gettid))
+				continue;
+			snprintf(path, sizeof(path), "%s/%s/syscall", dir, t->d_name);
+			fd = open(path, O_RDONLY | O_CLOEXEC);
+			if (fd < 0 && (errno == ENOENT || errno == ESRCH))
+				continue;	/* gone */
+			if (fd < 0) {
+				found = -1;
+				break;
+			}
+			n = read(fd, line, sizeof(line) - 1);
+			close(fd);
+			if (n < 0 && errno == ESRCH)
+				continue;
+			if (n <= 0) {
+				found = -1;
+				break;
+			}
+			line[n] = '\0';
+			nr = strtol(line, NULL, 10);
+			if (nr == SYS_kexec_load || nr == SYS_kexec_file_load)
+				found = atol(t->d_name);
+		}
+		closedir(tasks);
+	}
+	closedir(proc);
+	return found;
+}
+
+/* Wait while a task is in flight, KEXEC_WAIT_MS at most: what is left. */
+static long kexec_wait_in_flight(void)
+{
+	struct timespec nap = { 0, 20 * 1000 * 1000 };
+	long tid = kexec_task_in_flight();
+
+	for (int ms = 0; tid > 0 && ms < KEXEC_WAIT_MS; ms += 20) {
+		nanosleep(&nap, NULL);
+		tid = kexec_task_in_flight();
+	}
+	return tid;
+}
+
+/* Diagnose @tid (kexec_task_in_flight()'s) unless 0: -1 if it was diagnosed. */
+static int kexec_flight_diag(long tid, struct diags *d)
+{
+	if (!tid)
+		return 0;
+	if (tid < 0)
+		diag_error(d, NULL, "LOCKDOWN_KEXEC is denied, but whether a task is inside "
+			   "kexec_load(2) cannot be read (/proc/PID/task/TID/syscall): one begun "
+			   "before the policy may still install an image that boots without it");
+	else
+		diag_error(d, NULL, "LOCKDOWN_KEXEC is denied, but task %ld is inside a kexec "
+			   "load begun before the policy: on a kernel that does not ask again as it "
+			   "installs, its image boots without the policy", tid);
+	return -1;
+}
+
 bool kexec_deny_with_static(const struct reason_table *t, struct policy *p,
 			    const uint64_t *by_static)
 {
@@ -98,6 +192,9 @@ int kexec_unload_stale(const struct reason_table *t, const uint64_t *by_policy,
 
 	if (!kexec_denied(t, by_policy, by_static))
 		return 0;
+	/* a load in flight first: what it installs is then unloaded below */
+	if (kexec_flight_diag(kexec_wait_in_flight(), d))
+		return -1;
 	for (int crash = 0; crash < 2; crash++) {
 		int loaded = kexec_image_loaded(crash), err = 0;
 		bool waited = false;
@@ -143,6 +240,8 @@ int kexec_check_stale(const struct reason_table *t, const uint64_t *by_policy,
 
 	if (!kexec_denied(t, by_policy, by_static))
 		return 0;
+	/* before what is loaded: a load that ends between the two is seen loaded */
+	ret = kexec_flight_diag(kexec_task_in_flight(), d);
 	for (int crash = 0; crash < 2; crash++) {
 		int loaded = kexec_image_loaded(crash);
 		char why[160];
