@@ -152,7 +152,8 @@ static unsigned int warn_pfkey(const struct reason_table *t, const uint64_t *add
 
 /*
  * nlmon devices made before the load (/sys/class/net/NAME/type 824, in
- * this network namespace): on a kernel that does not keep NETLINK_XFRM
+ * this network namespace; where nlmon is a module, loaded, any in
+ * another): on a kernel that does not keep NETLINK_XFRM
  * from netlink taps under LOCKDOWN_XFRM_SECRET, the BPF backend refuses
  * new ones only, and one set up copies the SA keys IKE daemons install.
  */
@@ -168,8 +169,8 @@ static unsigned int warn_nlmon(const struct reason_table *t, const uint64_t *add
 		char path[300], line[32];
 		FILE *f;
 
-		if (e->d_name[0] == '.')
-			continue;
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;	/* a device may be named ".tap" */
 		snprintf(path, sizeof(path), "/sys/class/net/%s/type", e->d_name);
 		f = fopen(path, "r");
 		if (!f)
@@ -185,6 +186,15 @@ static unsigned int warn_nlmon(const struct reason_table *t, const uint64_t *add
 		fclose(f);
 	}
 	closedir(net);
+	/* a module nlmon is loaded: devices in other namespaces, which may move here */
+	if (!access("/sys/module/nlmon", F_OK)) {
+		fprintf(stderr, "ldpolicy: warning: LOCKDOWN_XFRM_SECRET is now denied, but the "
+			"nlmon module is loaded: an nlmon device made before the load in another "
+			"network namespace, which this one cannot list, can be moved into any; on a "
+			"kernel that does not keep NETLINK_XFRM from netlink taps it copies the SA "
+			"keys IKE daemons install\n");
+		n++;
+	}
 	return n ? 1 : 0;
 }
 
