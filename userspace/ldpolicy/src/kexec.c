@@ -92,12 +92,17 @@ static int kexec_unload_after_flight(bool crash, bool *waited)
  */
 static long kexec_task_in_flight(void)
 {
-	DIR *proc = opendir("/proc");
+	/* through ldpolicy's own procfs: a tmpfs on /proc hides nothing */
+	int fd = kfs_open(KFS_PROC, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *proc = fd < 0 ? NULL : fdopendir(fd);
 	struct dirent *p;
 	long found = 0;
 
-	if (!proc)
+	if (!proc) {
+		if (fd >= 0)
+			close(fd);
 		return -1;
+	}
 	while (!found && (p = readdir(proc))) {
 		char dir[300];
 		struct dirent *t;
@@ -105,21 +110,24 @@ static long kexec_task_in_flight(void)
 
 		if (strspn(p->d_name, "0123456789") != strlen(p->d_name))
 			continue;
-		snprintf(dir, sizeof(dir), "/proc/%s/task", p->d_name);
-		tasks = opendir(dir);
-		if (!tasks)
+		snprintf(dir, sizeof(dir), "%s/task", p->d_name);
+		fd = kfs_open(KFS_PROC, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		tasks = fd < 0 ? NULL : fdopendir(fd);
+		if (!tasks) {
+			if (fd >= 0)
+				close(fd);
 			continue;	/* gone */
+		}
 		while (!found && (t = readdir(tasks))) {
 			char path[600], line[64] = "";
 			long nr;
-			int fd;
 			ssize_t n;
 
 			if (strspn(t->d_name, "0123456789") != strlen(t->d_name) ||
 			    atol(t->d_name) == (long)syscall(SYS_gettid))
 				continue;
 			snprintf(path, sizeof(path), "%s/%s/syscall", dir, t->d_name);
-			fd = open(path, O_RDONLY | O_CLOEXEC);
+			fd = kfs_open(KFS_PROC, path, O_RDONLY | O_CLOEXEC);
 			if (fd < 0 && (errno == ENOENT || errno == ESRCH))
 				continue;	/* gone */
 			if (fd < 0) {
