@@ -7,6 +7,7 @@
  * late for it.
  */
 #include <dirent.h>
+#include <fcntl.h>
 #include <linux/if_arp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "grants.h"
+#include "kfs.h"
 #include "policy.h"
 
 /* Files whose open asked a reason, by the path /proc/PID/fd shows. */
@@ -151,7 +153,8 @@ static unsigned int warn_pfkey(const struct reason_table *t, const uint64_t *add
 }
 
 /*
- * nlmon devices made before the load (/sys/class/net/NAME/type 824, in
+ * nlmon devices made before the load (/sys/devices/virtual/net/NAME/type
+ * 824, in
  * this network namespace; where nlmon is a module, loaded, any in
  * another): on a kernel that does not keep NETLINK_XFRM
  * from netlink taps under LOCKDOWN_XFRM_SECRET, the BPF backend refuses
@@ -161,21 +164,23 @@ static unsigned int warn_nlmon(const struct reason_table *t, const uint64_t *add
 {
 	unsigned int n = 0;
 	struct dirent *e;
-	DIR *net;
+	DIR *net = NULL;
+	int fd;
 
-	if (!newly(t, added, "LOCKDOWN_XFRM_SECRET") || !(net = opendir("/sys/class/net")))
+	if (!newly(t, added, "LOCKDOWN_XFRM_SECRET"))
 		return 0;
-	while ((e = readdir(net))) {
-		char path[300], line[32];
-		FILE *f;
+	/* through ldpolicy's own sysfs: nothing mounted over it hides one */
+	fd = kfs_open(KFS_SYSFS, "devices/virtual/net", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0 && !(net = fdopendir(fd)))
+		close(fd);
+	while (net && (e = readdir(net))) {
+		char path[300], *type;
 
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;	/* a device may be named ".tap" */
-		snprintf(path, sizeof(path), "/sys/class/net/%s/type", e->d_name);
-		f = fopen(path, "r");
-		if (!f)
-			continue;
-		if (fgets(line, sizeof(line), f) && atoi(line) == ARPHRD_NETLINK) {
+		snprintf(path, sizeof(path), "devices/virtual/net/%s/type", e->d_name);
+		type = kfs_read(KFS_SYSFS, path, 32, NULL);
+		if (type && atoi(type) == ARPHRD_NETLINK) {
 			fprintf(stderr, "ldpolicy: warning: LOCKDOWN_XFRM_SECRET is now denied, but "
 				"nlmon device %s, made before the load, stays: on a kernel that does "
 				"not keep NETLINK_XFRM from netlink taps it copies the SA keys IKE "
@@ -183,11 +188,14 @@ static unsigned int warn_nlmon(const struct reason_table *t, const uint64_t *add
 				e->d_name);
 			n++;
 		}
-		fclose(f);
+		free(type);
 	}
-	closedir(net);
-	/* a module nlmon is loaded: devices in other namespaces, which may move here */
-	if (!access("/sys/module/nlmon", F_OK)) {
+	if (net)
+		closedir(net);
+	/* the module nlmon loaded: devices in other namespaces, which may move here */
+	fd = kfs_open(KFS_SYSFS, "module/nlmon", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		close(fd);
 		fprintf(stderr, "ldpolicy: warning: LOCKDOWN_XFRM_SECRET is now denied, but the "
 			"nlmon module is loaded: an nlmon device made before the load in another "
 			"network namespace, which this one cannot list, can be moved into any; on a "
