@@ -6,7 +6,8 @@
 # userfaultfd holds back for as long as it likes, then takes the lock and
 # installs the image without asking again; no BPF hook sees the install.
 # So ldpolicy load, status and query must not vouch for a policy denying
-# LOCKDOWN_KEXEC while such a load is in flight.
+# LOCKDOWN_KEXEC while such a load is in flight (bpf-kexec-parked-ia32:
+# the same through ia32's entry).
 . /lib/attack.sh
 
 attack kexec-parked sh -c 'ldpolicy load /blobs/integrity.blob; echo "load exit $?"

@@ -16,7 +16,7 @@
  *   loaded before CMD ended   failed: the race was not run (the segment
  *                             is sized first, to take half a second)
  *
- * kexec-parked CMD [ARG...]: the same load, parked for as long as CMD
+ * kexec-parked [--ia32] CMD [ARG...]: the same load, parked for as long as CMD
  * runs and before it takes the lock: its segment list (copied in after
  * the question, before the lock) lies on a page a userfaultfd holds
  * back. Once the fault is seen, CMD runs; the page is given after, and
@@ -26,6 +26,8 @@
  *   CMD exited non-zero       refused: CMD would not vouch (its exit and
  *                             the load's end are said)
  *   CMD exited 0, EPERM       refused: asked again as it was installed
+ * --ia32: ia32's kexec_load (283), entered with int $0x80 from this
+ * 64-bit task, its segment list in the 32-bit layout.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -184,13 +186,37 @@ out:
 
 /* The parked load: a page at DEST, its segment list at @arg (held back). */
 static volatile int parked_done;
+static bool parked_ia32;
+
+/*
+ * ia32's kexec_load (283), entered from this 64-bit task with int $0x80;
+ * a compat load must name the kernel's architecture (EINVAL for
+ * KEXEC_ARCH_DEFAULT, after the question)
+ */
+static int ia32_kexec_load(unsigned long segments)
+{
+#if defined(__x86_64__)
+	long ret;
+
+	asm volatile("int $0x80" : "=a"(ret)
+		     : "a"(283L), "b"((unsigned int)DEST), "c"(1U), "d"((unsigned int)segments),
+		       "S"((unsigned int)KEXEC_ARCH_X86_64) : "memory");
+	return ret < 0 ? (int)-ret : 0;
+#else
+	(void)segments;
+	return ENOSYS;
+#endif
+}
 
 static void *parked_load(void *arg)
 {
 	static int err;
 
-	err = syscall(SYS_kexec_load, DEST, 1UL, arg, (unsigned long)KEXEC_ARCH_DEFAULT) ?
-	      errno : 0;
+	if (parked_ia32)
+		err = ia32_kexec_load((unsigned long)arg);
+	else
+		err = syscall(SYS_kexec_load, DEST, 1UL, arg, (unsigned long)KEXEC_ARCH_DEFAULT) ?
+		      errno : 0;
 	__atomic_store_n(&parked_done, 1, __ATOMIC_RELEASE);
 	return &err;
 }
@@ -223,8 +249,13 @@ static void run_parked(struct aresult *o, int argc, char **argv)
 	int uffd, status, cmd_exit, *err;
 	pid_t cmd;
 
+	parked_ia32 = argc > 0 && !strcmp(argv[0], "--ia32");
+	if (parked_ia32) {
+		argc--;
+		argv++;
+	}
 	if (argc < 1) {
-		failed(o, "usage: kexec-parked CMD [ARG...]");
+		failed(o, "usage: kexec-parked [--ia32] CMD [ARG...]");
 		return;
 	}
 	uffd = syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK);
@@ -232,8 +263,11 @@ static void run_parked(struct aresult *o, int argc, char **argv)
 		unavailable(o, "no userfaultfd(2) in this kernel (%s)", strerror(errno));
 		return;
 	}
-	held = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	list = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	/* below 4 GiB: ia32's segment list holds 32-bit pointers */
+	held = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT,
+		    -1, 0);
+	list = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT,
+		    -1, 0);
 	reg.range.start = (unsigned long)held;
 	reg.range.len = 4096;
 	if (held == MAP_FAILED || list == MAP_FAILED || ioctl(uffd, UFFDIO_API, &api) ||
@@ -242,7 +276,15 @@ static void run_parked(struct aresult *o, int argc, char **argv)
 		close(uffd);
 		return;
 	}
-	memcpy(list, &seg, sizeof(seg));
+	if (parked_ia32) {
+		/* struct compat_kexec_segment: buf, bufsz, mem, memsz, 32 bits each */
+		unsigned int cseg[4] = { (unsigned int)(unsigned long)(list + 2048), 2048,
+					 (unsigned int)DEST, 4096 };
+
+		memcpy(list, cseg, sizeof(cseg));
+	} else {
+		memcpy(list, &seg, sizeof(seg));
+	}
 	if (pthread_create(&loader, NULL, parked_load, held)) {
 		failed(o, "no thread to load");
 		close(uffd);

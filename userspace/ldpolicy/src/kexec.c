@@ -82,14 +82,34 @@ static int kexec_unload_after_flight(bool crash, bool *waited)
 }
 
 /*
- * A task inside kexec_load(2) or kexec_file_load(2) (/proc/PID/task/TID/
- * syscall), other than unloads of ours: it may have been asked
+ * A task inside kexec_load(2) or kexec_file_load(2), or a compat entry of
+ * them (/proc/PID/task/TID/syscall), other than unloads of ours: it may have been asked
  * LOCKDOWN_KEXEC before the policy and not yet hold the kexec lock (its
  * segments are copied in first, from memory it can make wait, a
  * userfaultfd's), and a kernel without our fixes installs what it loads
  * without asking again. Its tid, 0 if none, -1 if a task's state cannot
  * be read.
  */
+/*
+ * Is @nr, as /proc/PID/syscall gives it, a kexec load? The compat entries
+ * count too: a 64-bit task may enter ia32's kexec_load with int $0x80
+ * (283), and x32's numbers carry __X32_SYSCALL_BIT; /proc does not say
+ * which table a number is of, so a task in another table's 283 (or arm64's
+ * AArch32 347) counts as one: a wait, and an exit 3, at worst.
+ */
+static bool is_kexec_nr(long nr)
+{
+#if defined(__x86_64__)
+	long x32 = nr & ~0x40000000L;
+
+	return nr == 283 || x32 == SYS_kexec_load || x32 == SYS_kexec_file_load || x32 == 528;
+#elif defined(__aarch64__)
+	return nr == SYS_kexec_load || nr == SYS_kexec_file_load || nr == 347;
+#else
+	return nr == SYS_kexec_load || nr == SYS_kexec_file_load;
+#endif
+}
+
 static long kexec_task_in_flight(void)
 {
 	/* through ldpolicy's own procfs: a tmpfs on /proc hides nothing */
@@ -144,7 +164,7 @@ static long kexec_task_in_flight(void)
 			}
 			line[n] = '\0';
 			nr = strtol(line, NULL, 10);
-			if (nr == SYS_kexec_load || nr == SYS_kexec_file_load)
+			if (is_kexec_nr(nr))
 				found = atol(t->d_name);
 		}
 		closedir(tasks);
