@@ -85,11 +85,22 @@ function defines(s,    fn) {
 }
 '
 
-# REASON FILE FUNCTION, one line per call, from the tree.
-tree_sites() {
+# The tree's files that name the hook, relative, sorted: a walk of the
+# whole tree, or what CHECK_SITES_FILES lists (a caller checking several
+# models against one tree walks it once: tests/unit/model/run.sh).
+site_files() {
+	if [ -n "${CHECK_SITES_FILES:-}" ]; then
+		cat "$CHECK_SITES_FILES"
+		return
+	fi
 	(cd "$tree" && grep -rlE --include='*.c' --include='*.h' 'security_locked_down' . |
 		grep -v -e '^\./tools/' -e '^\./include/linux/security\.h$' |
-		sed 's#^\./##' | sort) |
+		sed 's#^\./##' | sort)
+}
+
+# REASON FILE FUNCTION, one line per call, from the tree.
+tree_sites() {
+	site_files |
 	while read -r f; do
 		awk -v file="$f" "$scan_awk"'
 		{
