@@ -307,6 +307,7 @@ int ldp_load(struct ldp_load_ctx *ctx)
 {
 	__u64 want[LDP_WORDS], want_warn[LDP_WORDS], nr = nr_reasons(), imax = integrity_max();
 	__u32 rk = bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL);
+	__u32 pf = bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_PERF);
 	struct ldp_state *st = state();
 	struct ldp_guard *g = guard();
 	struct ldp_scratch *sc;
@@ -397,14 +398,16 @@ int ldp_load(struct ldp_load_ctx *ctx)
 			goto out;
 		}
 	/*
-	 * BPF_READ_KERNEL denied from now: the programs numbered above every
-	 * one seen so far are those its guard refuses (guard_bpf.bpf.c);
-	 * noted before the bit is set, so that none given an fd after the bit
-	 * slips under the mark (one in between is refused to ldpolicy too,
-	 * which then cannot vouch: exit 3)
+	 * BPF_READ_KERNEL (or PERF) denied from now: the programs numbered
+	 * above every one seen so far are those its guard refuses
+	 * (guard_bpf.bpf.c); noted before the bit is set, so that none given
+	 * an fd after the bit slips under the mark (one in between is
+	 * refused to ldpolicy too, which then cannot vouch: exit 3)
 	 */
 	if (g && want[rk / 64] & ~st->deny[rk / 64] & (1ULL << (rk % 64)))
 		g->read_kernel_max_id = g->max_prog_id;
+	if (g && want[pf / 64] & ~st->deny[pf / 64] & (1ULL << (pf % 64)))
+		g->perf_max_id = g->max_prog_id;
 	/* the hook reads @watch first: set it after what it points to */
 #pragma unroll
 	for (int i = 0; i < LDP_WORDS; i++) {

@@ -35,6 +35,9 @@
  * kfunc returns. A stock kernel asks nothing for
  * these; the object reads each new program's instructions, as the
  * verifier left them, when an fd to it is made.
+ *
+ * And while the policy denies LOCKDOWN_PERF, no perf_event program, which
+ * reads the registers its samples interrupted, the kernel's too.
  */
 #include "ldp_object.h"
 
@@ -363,11 +366,19 @@ static __always_inline bool trusted_args(const struct bpf_prog *prog)
  *     the object's own once attached: attaching needs an fd, and
  *     ldpolicy, which asks for one to every program before it arms the
  *     object, is refused too, and so refuses to arm it;
+ *   - while the policy denies LOCKDOWN_PERF, none to a new perf_event
+ *     program: it reads the registers each sample interrupted, the
+ *     kernel's too, as PERF_SAMPLE_REGS_INTR does (on a hardware
+ *     breakpoint at a kernel instruction, whatever the kernel holds
+ *     there, keys among it), and a stock kernel asks nothing when it is
+ *     attached (our kernels ask LOCKDOWN_PERF then, of events that do not
+ *     exclude the kernel; the backend cannot tell the events apart
+ *     without a race, so refuses the program);
  *   - while the policy denies LOCKDOWN_BPF_READ_KERNEL, none to a new
  *     program that reads kernel memory without asking it, or may with
  *     plain loads (trusted arguments, kfuncs; a program whose fd is
  *     refused as it is loaded is freed). One loaded before
- *     the policy denied it is not revoked, as on the kernel's own
+ *     the policy denied either reason is not revoked, as on the kernel's own
  *     lockdown, and stays to be had by id (ldpolicy asks for an fd to
  *     every program): what tells the two apart is the program's id
  *     against the highest seen when the policy came to deny it (ids
@@ -404,6 +415,9 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 	if (policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL)) &&
 	    prog->aux->id > g->read_kernel_max_id &&
 	    (trusted_args(prog) || reads_kernel(g, prog)))
+		return -EPERM;
+	if (prog->type == BPF_PROG_TYPE_PERF_EVENT && prog->aux->id > g->perf_max_id &&
+	    policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_PERF)))
 		return -EPERM;
 	return 0;
 }
