@@ -136,19 +136,14 @@ static void open_paths_reported(void **state)
 	(void)state;
 	assert_int_equal(compile_shipped(&p, "confidentiality.ldp", &d), 0);
 	/*
-	 * bpf-printf, pfkey: closed with either backend while the policy
-	 * denies what they defeat (the kernel series' fixes on our kernel,
-	 * the BPF backend's guards elsewhere), so not reported
+	 * bpf-printf, pfkey, bpf-perf-regs: closed with either backend while
+	 * the policy denies what they defeat (the kernel series' fixes on our
+	 * kernel, the BPF backend's guards elsewhere), so not reported
 	 */
 	assert_false(has_diag(&d, SEV_WARNING, 0, 0, "bpf-printf"));
 	assert_false(has_diag(&d, SEV_WARNING, 0, 0, "pfkey"));
-	assert_true(has_diag(&d, SEV_WARNING, 16, 6, "bpf-perf-regs (with CONFIG_BPF_EVENTS) asks "
-			     "no reason: a BPF program on a perf event reads the registers the "
-			     "sample interrupted"));
-	assert_true(has_diag(&d, SEV_WARNING, 16, 6, "so 2 denied reasons protect nothing from "
-			     "root (LOCKDOWN_PERF, LOCKDOWN_XFRM_SECRET), and nothing closes it on "
-			     "Linux 6.12, with "
-			     "lockdown_policy or the BPF backend"));
+	assert_false(has_diag(&d, SEV_WARNING, 0, 0, "bpf-perf-regs"));
+	assert_false(has_diag(&d, SEV_WARNING, 0, 0, "LOCKDOWN_XFRM_SECRET"));
 	assert_true(has_diag(&d, SEV_WARNING, 16, 6, "ptrace asks no reason: root writes any "
 			     "process's memory (unless an LSM such as Yama's ptrace_scope=3 stops it); "
 			     "so 1 denied reason protects nothing from root (LOCKDOWN_BPF_WRITE_USER), "

@@ -42,6 +42,10 @@ attack_expect "bpf-skb-output: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
 	shown bpf-skb-output
 attack_expect "bpf-dynptr-skb: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
 	shown bpf-dynptr-skb
+attack_expect "bpf-perf-regs: shown, LOCKDOWN_PERF allowed" shown bpf-perf-regs
+attack bpf-perf-regs bp
+expect_eq "bpf-perf-regs bp: shown, the registers at a hardware breakpoint in the kernel" \
+	"$A_GOT" shown
 
 # tracing/eprobes: Ask LOCKDOWN_KPROBES of fetch args that read memory
 expect_eq "load a blob denying LOCKDOWN_KPROBES" "$(load_blob LOCKDOWN_KPROBES)" ok
@@ -77,3 +81,15 @@ attack_expect "bpf-skb-output: refused" refused bpf-skb-output
 attack_expect "bpf-dynptr-skb: refused" refused bpf-dynptr-skb
 expect_dmesg "asked as bpf_probe_read_kernel() is: lockdown's notice" \
 	"Lockdown: ldattack: use of bpf to read kernel RAM is restricted"
+
+# perf: Ask LOCKDOWN_PERF before a BPF program reads kernel samples
+expect_eq "load a blob denying LOCKDOWN_PERF too" \
+	"$(load_blob LOCKDOWN_KPROBES LOCKDOWN_XFRM_SECRET LOCKDOWN_BPF_READ_KERNEL LOCKDOWN_PERF)" ok
+attack_expect "bpf-perf-regs: refused as the program is attached to a cpu-clock event" \
+	refused bpf-perf-regs "PERF_EVENT_IOC_SET_BPF: EPERM"
+attack bpf-perf-regs bp
+expect_eq "bpf-perf-regs bp: refused on a hardware breakpoint too" "$A_GOT: ${A_OUT#*refused (}" \
+	"refused: PERF_EVENT_IOC_SET_BPF: EPERM)"
+attack bpf-perf-regs user
+expect_eq "bpf-perf-regs user: an event that excludes the kernel still takes the program" \
+	"$A_GOT" shown

@@ -20,3 +20,7 @@ attack_expect "pfkey-dump: shown, PF_KEY's SADB_GET returns the key xfrm_user re
 	shown pfkey-dump
 attack_expect "nlmon-xfrm: shown, an nlmon device copies the XFRM_MSG_NEWSA xfrm_user never redacts" \
 	shown nlmon-xfrm "copy of its XFRM_MSG_NEWSA held"
+attack_expect "bpf-perf-regs: shown, a perf_event program reads kernel samples' registers, asking nothing" \
+	shown bpf-perf-regs
+attack bpf-perf-regs bp
+expect_eq "bpf-perf-regs bp: shown, and those at a hardware breakpoint in the kernel" "$A_GOT" shown

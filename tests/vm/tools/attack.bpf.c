@@ -9,6 +9,8 @@
  *   write_user    bpf_probe_write_user() into another process, from
  *                 sched_switch: asks LOCKDOWN_BPF_WRITE_USER
  *   perf_regs     the registers a perf sample interrupted: asks nothing
+ *                 (our kernels: LOCKDOWN_PERF, if the event samples the
+ *                 kernel)
  *   raw_tp        a raw tracepoint seeing sched_switch and its kernel
  *                 pointers: asks nothing
  *   sys_bpf_read  bpf_sys_bpf(BPF_MAP_UPDATE_ELEM) with linux_banner's
@@ -31,6 +33,7 @@ const volatile __u32 target_pid;
 char out[64];
 __u64 hits;
 __u64 seen;
+__u64 samples;	/* perf_regs: every sample, the kernel's or not */
 
 SEC("syscall")
 int read_kernel(void *ctx)
@@ -87,6 +90,7 @@ int perf_regs(struct bpf_perf_event_data *ctx)
 {
 	__u64 ip = ctx->regs.rip;	/* the interrupted instruction pointer */
 
+	samples++;
 	if (ip >= 0xffff800000000000ULL) {
 		hits++;
 		seen = ip;

@@ -9,7 +9,9 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/hw_breakpoint.h>
 #include <linux/perf_event.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -210,26 +212,58 @@ out:
 	attack_bpf__destroy(s);
 }
 
+/* where the "bp" mode puts its breakpoint: getppid(2)'s entry (x86-64) */
+#define BP_SYMBOL "__x64_sys_getppid"
+
+/*
+ * bpf-perf-regs [bp|user]: a perf_event program reading the registers
+ * its samples interrupted. Plain: a cpu-clock event sampling the kernel.
+ * bp: a hardware execute breakpoint at a kernel instruction (BP_SYMBOL),
+ * what a red team read an IPsec key through, a word at a time, from
+ * hmac_setkey(); perf_event_open() asks nothing for it. user: an event
+ * that excludes the kernel, which lockdown leaves alone: shown if the
+ * program attaches and sees no kernel sample.
+ */
 static void run_perf_regs(struct aresult *o, int argc, char **argv)
 {
+	const char *mode = argc > 0 ? argv[0] : "";
+	bool bp = !strcmp(mode, "bp"), user = !strcmp(mode, "user");
 	struct perf_event_attr a = {
 		.type = PERF_TYPE_SOFTWARE,
 		.size = sizeof(a),
 		.config = PERF_COUNT_SW_CPU_CLOCK,
 		.sample_period = 50000,
-		.exclude_user = 1,
+		.exclude_user = !user,
+		.exclude_kernel = user,
 	};
-	struct attack_bpf *s = open_one("perf_regs", 0, 0, o);
+	struct attack_bpf *s = NULL;
 	struct bpf_link *link = NULL;
+	uint64_t addr = 0;
 	long pfd = -1;
 
-	(void)argc;
-	(void)argv;
+	if (*mode && !bp && !user) {
+		failed(o, "unknown mode '%s' (bp or user)", mode);
+		return;
+	}
+	if (bp) {
+		if (ksym(BP_SYMBOL, &addr)) {
+			failed(o, "%s is not in /proc/kallsyms", BP_SYMBOL);
+			return;
+		}
+		a.type = PERF_TYPE_BREAKPOINT;
+		a.config = 0;
+		a.bp_type = HW_BREAKPOINT_X;
+		a.bp_addr = addr;
+		a.bp_len = sizeof(long);
+		a.sample_period = 1;
+	}
+	s = open_one("perf_regs", 0, 0, o);
 	if (!s || load(s, NULL, o))
 		goto out;
 	pfd = syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
 	if (pfd < 0) {
-		errno_outcome(o, errno, "perf_event_open(cpu-clock, no PERF_SAMPLE_REGS_INTR)");
+		errno_outcome(o, errno, bp ? "perf_event_open(a hardware breakpoint at "
+				    BP_SYMBOL ")" : "perf_event_open(cpu-clock, no PERF_SAMPLE_REGS_INTR)");
 		goto out;
 	}
 	link = bpf_program__attach_perf_event(s->progs.perf_regs, pfd);
@@ -237,10 +271,21 @@ static void run_perf_regs(struct aresult *o, int argc, char **argv)
 		errno_outcome(o, errno, "PERF_EVENT_IOC_SET_BPF");
 		goto out;
 	}
-	kernel_work(300);
-	if (s->bss->hits)
-		shown(o, "a perf_event program read the registers of %llu samples taken in the "
-		      "kernel: ip 0x%llx", (unsigned long long)s->bss->hits,
+	if (bp)
+		for (int i = 0; i < 64; i++)
+			syscall(SYS_getppid);
+	else
+		kernel_work(300);
+	if (user && s->bss->samples && !s->bss->hits)
+		shown(o, "a perf_event program on an event that excludes the kernel saw %llu "
+		      "samples, none of them the kernel's", (unsigned long long)s->bss->samples);
+	else if (user)
+		failed(o, "the program saw %llu samples, %llu of them in the kernel",
+		       (unsigned long long)s->bss->samples, (unsigned long long)s->bss->hits);
+	else if (s->bss->hits)
+		shown(o, "a perf_event program read the registers of %llu %s: ip 0x%llx",
+		      (unsigned long long)s->bss->hits,
+		      bp ? "hits of a hardware breakpoint at " BP_SYMBOL : "samples taken in the kernel",
 		      (unsigned long long)s->bss->seen);
 	else
 		failed(o, "the program saw no sample in the kernel");
