@@ -308,6 +308,7 @@ int ldp_load(struct ldp_load_ctx *ctx)
 	__u64 want[LDP_WORDS], want_warn[LDP_WORDS], nr = nr_reasons(), imax = integrity_max();
 	__u32 rk = bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL);
 	__u32 pf = bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_PERF);
+	__u32 kp = bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_KPROBES);
 	struct ldp_state *st = state();
 	struct ldp_guard *g = guard();
 	struct ldp_scratch *sc;
@@ -398,7 +399,7 @@ int ldp_load(struct ldp_load_ctx *ctx)
 			goto out;
 		}
 	/*
-	 * BPF_READ_KERNEL (or PERF) denied from now: the programs numbered
+	 * BPF_READ_KERNEL (or PERF, or KPROBES) denied from now: the programs numbered
 	 * above every one seen so far are those its guard refuses
 	 * (guard_bpf.bpf.c); noted before the bit is set, so that none given
 	 * an fd after the bit slips under the mark (one in between is
@@ -408,6 +409,8 @@ int ldp_load(struct ldp_load_ctx *ctx)
 		g->read_kernel_max_id = g->max_prog_id;
 	if (g && want[pf / 64] & ~st->deny[pf / 64] & (1ULL << (pf % 64)))
 		g->perf_max_id = g->max_prog_id;
+	if (g && want[kp / 64] & ~st->deny[kp / 64] & (1ULL << (kp % 64)))
+		g->kprobes_max_id = g->max_prog_id;
 	/* the hook reads @watch first: set it after what it points to */
 #pragma unroll
 	for (int i = 0; i < LDP_WORDS; i++) {

@@ -37,7 +37,9 @@
  * verifier left them, when an fd to it is made.
  *
  * And while the policy denies LOCKDOWN_PERF, no perf_event program, which
- * reads the registers its samples interrupted, the kernel's too.
+ * reads the registers its samples interrupted, the kernel's too; while it
+ * denies LOCKDOWN_KPROBES, no program for a kprobe_multi link, which
+ * reads them at every function it probes.
  */
 #include "ldp_object.h"
 
@@ -357,6 +359,27 @@ static __always_inline bool trusted_args(const struct bpf_prog *prog)
 }
 
 /*
+ * Is @prog a kprobe program for a kprobe_multi link (or a kprobe session,
+ * made the same way)? Its link is a set of kprobes made by bpf(2), which
+ * a stock kernel asks nothing for, where a kprobe event or a kprobe perf
+ * event asks LOCKDOWN_KPROBES; the program reads the kernel's registers
+ * at each probe.
+ */
+static __always_inline bool kprobe_multi(const struct bpf_prog *prog)
+{
+	__u32 t = prog->expected_attach_type;
+
+	if (prog->type != BPF_PROG_TYPE_KPROBE)
+		return false;
+	if (bpf_core_enum_value_exists(enum bpf_attach_type___ldp, BPF_TRACE_KPROBE_MULTI___ldp) &&
+	    t == bpf_core_enum_value(enum bpf_attach_type___ldp, BPF_TRACE_KPROBE_MULTI___ldp))
+		return true;
+	return bpf_core_enum_value_exists(enum bpf_attach_type___ldp,
+					  BPF_TRACE_KPROBE_SESSION___ldp) &&
+	       t == bpf_core_enum_value(enum bpf_attach_type___ldp, BPF_TRACE_KPROBE_SESSION___ldp);
+}
+
+/*
  * An fd to a program, new or by id or pin, while the object guards:
  *   - none to a program that extends or replaces one of the object's
  *     (freplace: a BPF_PROG_TYPE_EXT program loaded against it), nor to
@@ -374,11 +397,14 @@ static __always_inline bool trusted_args(const struct bpf_prog *prog)
  *     attached (our kernels ask LOCKDOWN_PERF then, of events that do not
  *     exclude the kernel; the backend cannot tell the events apart
  *     without a race, so refuses the program);
+ *   - while the policy denies LOCKDOWN_KPROBES, none to a new kprobe
+ *     program for a kprobe_multi link or a kprobe session (our kernels
+ *     ask LOCKDOWN_KPROBES as the link is made);
  *   - while the policy denies LOCKDOWN_BPF_READ_KERNEL, none to a new
  *     program that reads kernel memory without asking it, or may with
  *     plain loads (trusted arguments, kfuncs; a program whose fd is
  *     refused as it is loaded is freed). One loaded before
- *     the policy denied either reason is not revoked, as on the kernel's own
+ *     the policy denied the reason is not revoked, as on the kernel's own
  *     lockdown, and stays to be had by id (ldpolicy asks for an fd to
  *     every program): what tells the two apart is the program's id
  *     against the highest seen when the policy came to deny it (ids
@@ -418,6 +444,9 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 		return -EPERM;
 	if (prog->type == BPF_PROG_TYPE_PERF_EVENT && prog->aux->id > g->perf_max_id &&
 	    policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_PERF)))
+		return -EPERM;
+	if (kprobe_multi(prog) && prog->aux->id > g->kprobes_max_id &&
+	    policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_KPROBES)))
 		return -EPERM;
 	return 0;
 }

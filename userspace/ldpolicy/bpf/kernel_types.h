@@ -25,6 +25,7 @@ typedef unsigned int fmode_t;
 enum lockdown_reason {
 	LOCKDOWN_NONE,
 	LOCKDOWN_KEXEC,
+	LOCKDOWN_KPROBES,
 	LOCKDOWN_INTEGRITY_MAX,
 	LOCKDOWN_PERF,
 	LOCKDOWN_BPF_READ_KERNEL,
@@ -192,6 +193,12 @@ enum bpf_type_flag {
  */
 enum bpf_prog_type___ldp {
 	BPF_PROG_TYPE_NETFILTER___ldp = 1,
+};
+
+/* the same: kprobe_multi links from 5.18 (fprobe), sessions from 6.10 */
+enum bpf_attach_type___ldp {
+	BPF_TRACE_KPROBE_MULTI___ldp = 1,
+	BPF_TRACE_KPROBE_SESSION___ldp = 2,
 };
 
 /*

@@ -112,14 +112,15 @@ struct ldp_guard {
 	 * The highest program id lsm/bpf_prog has seen an fd made to (the
 	 * sentinel of every ldpolicy command, and every new program, raise
 	 * it), and what it was when the policy came to deny
-	 * LOCKDOWN_BPF_READ_KERNEL, and LOCKDOWN_PERF: a program numbered up
-	 * to that was loaded before, and is not revoked; one numbered above
-	 * is new to it, even if its load began before (ldp_load,
-	 * guard_bpf.bpf.c)
+	 * LOCKDOWN_BPF_READ_KERNEL, LOCKDOWN_PERF, and LOCKDOWN_KPROBES: a
+	 * program numbered up to that was loaded before, and is not revoked;
+	 * one numbered above is new to it, even if its load began before
+	 * (ldp_load, guard_bpf.bpf.c)
 	 */
 	__u32 max_prog_id;
 	__u32 read_kernel_max_id;
 	__u32 perf_max_id;
+	__u32 kprobes_max_id;
 };
 
 LDP_MAP struct {
