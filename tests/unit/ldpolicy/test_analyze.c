@@ -136,13 +136,14 @@ static void open_paths_reported(void **state)
 	(void)state;
 	assert_int_equal(compile_shipped(&p, "confidentiality.ldp", &d), 0);
 	/*
-	 * bpf-printf, pfkey, bpf-perf-regs: closed with either backend while
+	 * bpf-printf, pfkey, bpf-perf-regs, bpf-kprobe-multi: closed with either backend while
 	 * the policy denies what they defeat (the kernel series' fixes on our
 	 * kernel, the BPF backend's guards elsewhere), so not reported
 	 */
 	assert_false(has_diag(&d, SEV_WARNING, 0, 0, "bpf-printf"));
 	assert_false(has_diag(&d, SEV_WARNING, 0, 0, "pfkey"));
 	assert_false(has_diag(&d, SEV_WARNING, 0, 0, "bpf-perf-regs"));
+	assert_false(has_diag(&d, SEV_WARNING, 0, 0, "bpf-kprobe-multi"));
 	assert_false(has_diag(&d, SEV_WARNING, 0, 0, "LOCKDOWN_XFRM_SECRET"));
 	assert_true(has_diag(&d, SEV_WARNING, 16, 6, "ptrace asks no reason: root writes any "
 			     "process's memory (unless an LSM such as Yama's ptrace_scope=3 stops it); "

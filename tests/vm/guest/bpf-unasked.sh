@@ -7,7 +7,8 @@
 #   the verifier trusts (from 6.2) or from per-CPU variables, without
 #   asking LOCKDOWN_BPF_READ_KERNEL;
 #   a perf_event program reads the registers of kernel samples, keys
-#   among them, without asking LOCKDOWN_PERF;
+#   among them, without asking LOCKDOWN_PERF, and a kprobe_multi program
+#   those at a kernel function, without asking LOCKDOWN_KPROBES;
 #   PF_KEY hands out IPsec keys without asking LOCKDOWN_XFRM_SECRET, and
 #   an nlmon device copies those an IKE daemon installs;
 #   kexec_file_load(2) of a signed kernel asks LOCKDOWN_KEXEC of nothing,
@@ -70,6 +71,8 @@ attack_expect "integrity: a perf_event program reads the registers of kernel sam
 	shown bpf-perf-regs
 attack bpf-perf-regs bp
 expect_eq "integrity: and those at a hardware breakpoint in the kernel" "$A_GOT" shown
+attack_expect "integrity: a kprobe_multi program reads the registers at a kernel function (KPROBES allowed)" \
+	shown bpf-kprobe-multi
 # one made before the confidentiality load, kept: the load warns of it
 attack nlmon-xfrm keep
 expect_eq "integrity: an nlmon device made, up, and kept" "$A_GOT" shown
@@ -118,6 +121,7 @@ attack_expect "confidentiality: a perf_event program on kernel samples: refused"
 	bpf-perf-regs EPERM
 attack bpf-perf-regs bp
 expect_eq "confidentiality: a perf_event program on a hardware breakpoint: refused" "$A_GOT" refused
+attack_expect "confidentiality: a kprobe_multi program: refused" refused bpf-kprobe-multi EPERM
 attack nlmon-xfrm tricky
 expect_eq "confidentiality: an nlmon device behind an RTM_GETLINK, with a decoy kind: refused" \
 	"$A_GOT: ${A_OUT#*(}" "refused: RTM_NEWLINK of an nlmon device, the tricky way: EPERM)"

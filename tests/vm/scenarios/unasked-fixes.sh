@@ -43,6 +43,7 @@ attack_expect "bpf-skb-output: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
 attack_expect "bpf-dynptr-skb: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
 	shown bpf-dynptr-skb
 attack_expect "bpf-perf-regs: shown, LOCKDOWN_PERF allowed" shown bpf-perf-regs
+attack_expect "bpf-kprobe-multi: shown, LOCKDOWN_KPROBES allowed" shown bpf-kprobe-multi
 attack bpf-perf-regs bp
 expect_eq "bpf-perf-regs bp: shown, the registers at a hardware breakpoint in the kernel" \
 	"$A_GOT" shown
@@ -51,6 +52,9 @@ expect_eq "bpf-perf-regs bp: shown, the registers at a hardware breakpoint in th
 expect_eq "load a blob denying LOCKDOWN_KPROBES" "$(load_blob LOCKDOWN_KPROBES)" ok
 attack_expect "eprobe-read: refused once LOCKDOWN_KPROBES alone is denied, LOCKDOWN_TRACEFS allowed" \
 	refused eprobe-read
+# bpf: Ask LOCKDOWN_KPROBES of kprobe_multi links
+attack_expect "bpf-kprobe-multi: refused as the link is made" refused bpf-kprobe-multi \
+	"BPF_TRACE_KPROBE_MULTI, __x64_sys_getppid): EPERM"
 out=$(ldpolicy explain LOCKDOWN_TRACEFS 2>&1)
 case "$out" in
 *eprobe*) not_ok "ldpolicy: LOCKDOWN_TRACEFS gives no eprobe read on this kernel" "$out" ;;

@@ -11,6 +11,9 @@
  *   perf_regs     the registers a perf sample interrupted: asks nothing
  *                 (our kernels: LOCKDOWN_PERF, if the event samples the
  *                 kernel)
+ *   kprobe_multi_regs  the registers at a function's entry, through a
+ *                 kprobe_multi link: asks nothing (our kernels:
+ *                 LOCKDOWN_KPROBES)
  *   raw_tp        a raw tracepoint seeing sched_switch and its kernel
  *                 pointers: asks nothing
  *   sys_bpf_read  bpf_sys_bpf(BPF_MAP_UPDATE_ELEM) with linux_banner's
@@ -34,6 +37,7 @@ char out[64];
 __u64 hits;
 __u64 seen;
 __u64 samples;	/* perf_regs: every sample, the kernel's or not */
+__u64 seen_any;	/* kprobe_multi_regs: the last rdi, whatever it was */
 
 SEC("syscall")
 int read_kernel(void *ctx)
@@ -94,6 +98,22 @@ int perf_regs(struct bpf_perf_event_data *ctx)
 	if (ip >= 0xffff800000000000ULL) {
 		hits++;
 		seen = ip;
+	}
+	return 0;
+}
+
+SEC("kprobe.multi")
+int kprobe_multi_regs(struct pt_regs *ctx)
+{
+	/* __x64_sys_getppid(const struct pt_regs *regs): a kernel pointer */
+	__u64 rdi = ctx->rdi;
+
+	samples++;
+	seen_any = rdi;
+	/* the kernel's half, with 4-level paging or 5 (0xff11... on) */
+	if (rdi >> 63) {
+		hits++;
+		seen = rdi;
 	}
 	return 0;
 }

@@ -296,6 +296,46 @@ out:
 	attack_bpf__destroy(s);
 }
 
+/*
+ * bpf-kprobe-multi: a kprobe_multi link (fprobe) on BP_SYMBOL, its
+ * program reading the registers there: the set of kprobes bpf(2) makes
+ * asks nothing on a kernel without the fix, where a kprobe event asks
+ * LOCKDOWN_KPROBES. A kernel without fprobe has no such link.
+ */
+static void run_kprobe_multi(struct aresult *o, int argc, char **argv)
+{
+	struct attack_bpf *s = open_one("kprobe_multi_regs", 0, 0, o);
+	struct bpf_link *link = NULL;
+
+	(void)argc;
+	(void)argv;
+	if (!s || load(s, NULL, o))
+		goto out;
+	link = bpf_program__attach_kprobe_multi_opts(s->progs.kprobe_multi_regs, BP_SYMBOL, NULL);
+	if (!link) {
+		int err = errno;
+
+		if (err == EOPNOTSUPP)
+			unavailable(o, "no kprobe_multi links here (a kernel without fprobe)");
+		else
+			errno_outcome(o, err, "BPF_LINK_CREATE(BPF_TRACE_KPROBE_MULTI, " BP_SYMBOL ")");
+		goto out;
+	}
+	for (int i = 0; i < 64; i++)
+		syscall(SYS_getppid);
+	if (s->bss->hits)
+		shown(o, "a kprobe_multi program read the kernel's registers at " BP_SYMBOL
+		      " %llu times: rdi 0x%llx", (unsigned long long)s->bss->hits,
+		      (unsigned long long)s->bss->seen);
+	else
+		failed(o, "the program saw %llu calls of " BP_SYMBOL ", none with a kernel "
+		       "pointer in rdi (last 0x%llx)", (unsigned long long)s->bss->samples,
+		       (unsigned long long)s->bss->seen_any);
+out:
+	bpf_link__destroy(link);
+	attack_bpf__destroy(s);
+}
+
 static void run_raw_tp(struct aresult *o, int argc, char **argv)
 {
 	struct attack_bpf *s = open_one("raw_tp", 0, 0, o);
@@ -471,6 +511,8 @@ const struct attack attacks_bpf[] = {
 	  run_write_user },
 	{ "bpf-perf-regs", "a perf_event program reading the registers of kernel samples",
 	  run_perf_regs },
+	{ "bpf-kprobe-multi", "a kprobe_multi program reading the registers at a kernel "
+	  "function's entry", run_kprobe_multi },
 	{ "bpf-raw-tp", "a raw tracepoint program on sched_switch", run_raw_tp },
 	{ "bpf-sys-bpf", "a syscall program's bpf_sys_bpf(BPF_MAP_UPDATE_ELEM) from linux_banner",
 	  run_sys_bpf },
