@@ -104,7 +104,9 @@ endif
 #
 #   test    the kernel most scenarios boot: lockdown_policy loadable,
 #           the per-reason matrix's paths, KUnit, BTF
-#   static  static mode: policies/coco-devmem.ldp built in, sealed at boot
+#   static  static mode: policies/coco-devmem.ldp built in, sealed at boot;
+#           the test kernel's matrix beside it, so that it builds from
+#           the test kernel's objects
 #   debug   KASAN, lockdep, atomic-sleep checks, two CPUs: the stress
 #           scenario, the KUnit suites, audit and IMA beside concurrent loads
 #   kcsan   KCSAN, two CPUs: the stress scenario under the data-race
@@ -130,10 +132,17 @@ KFRAGS_test   := kernel/configs/base.config kernel/configs/matrix.config \
 	kernel/configs/test.config
 KFRAGS_bpf    := kernel/configs/base.config kernel/configs/matrix.config \
 	kernel/configs/bpf.config
-KFRAGS_static := kernel/configs/base.config kernel/configs/static.config \
-	$(BUILD)/static-boot.config
+KFRAGS_static := kernel/configs/base.config kernel/configs/matrix.config \
+	kernel/configs/static.config $(BUILD)/static-boot.config
 KFRAGS_debug  := kernel/configs/base.config kernel/configs/debug.config
 KFRAGS_kcsan  := kernel/configs/base.config kernel/configs/kcsan.config
+# A configuration that differs from another in a few options starts, the
+# first time, as a copy of that one's object directory (its seed): Kbuild
+# then recompiles only the files that read an option that differs, where
+# the compiler cache would still preprocess every file (minutes per
+# kernel, cold). Built after its seed.
+KSEED_bpf    := test
+KSEED_static := test
 # what else goes into a configuration's image
 KINPUTS_static := policies $(LDP_SRCS)
 KTARGETS_test  := modules
@@ -158,7 +167,8 @@ $(BUILD)/$(1).key: FORCE $(filter $(BUILD)/%,$(KFRAGS_$(1))) | deps-kernel
 	@scripts/cache-key.sh $$@ $(KFRAGS_$(1)) $(KINPUTS_$(1)) $(KSCRIPTS)
 
 $(call kimage,$(1)): $(BUILD)/tree.stamp $(BUILD)/$(1).key \
-		$(if $(KINPUTS_$(1)),$(LDPOLICY))
+		$(if $(KINPUTS_$(1)),$(LDPOLICY)) $(if $(KSEED_$(1)),| $(call kimage,$(KSEED_$(1))))
+	$(if $(KSEED_$(1)),@scripts/kernel-seed.sh $(BUILD)/obj-$(KSEED_$(1)) $(BUILD)/obj-$(1))
 	@scripts/kernel-config.sh $(KTREE) $(BUILD)/obj-$(1) $(KFRAGS_$(1))
 	+$(KCCACHE) $(MAKE) -s -C $(KTREE) \
 		O=$(abspath $(BUILD)/obj-$(1)) ARCH=x86_64 CC="$(KCC)" \
