@@ -124,7 +124,7 @@ int raw_tp(struct bpf_raw_tracepoint_args *ctx)
 	/* sched_switch(bool preempt, struct task_struct *prev, *next) */
 	__u64 prev = ctx->args[1];
 
-	if (prev >= 0xffff800000000000ULL) {
+	if (prev >> 63) {	/* the kernel's half, whatever the paging */
 		hits++;
 		seen = prev;
 	}
