@@ -144,12 +144,17 @@ static void open_paths_reported(void **state)
 	assert_false(has_diag(&d, SEV_WARNING, 0, 0, "pfkey"));
 	assert_false(has_diag(&d, SEV_WARNING, 0, 0, "bpf-perf-regs"));
 	assert_false(has_diag(&d, SEV_WARNING, 0, 0, "bpf-kprobe-multi"));
-	assert_false(has_diag(&d, SEV_WARNING, 0, 0, "LOCKDOWN_XFRM_SECRET"));
+	/* fentry's plain arguments carry key material: nothing closes it */
+	assert_true(has_diag(&d, SEV_WARNING, 16, 6, "bpf-tracing (with CONFIG_BPF_EVENTS) asks no "
+			     "reason: raw tracepoint and fentry programs attach to any tracepoint or "
+			     "kernel function, as kprobes do, and see their arguments; so 1 denied "
+			     "reason protects nothing from root (LOCKDOWN_XFRM_SECRET), and nothing "
+			     "closes it"));
 	assert_true(has_diag(&d, SEV_WARNING, 16, 6, "ptrace asks no reason: root writes any "
 			     "process's memory (unless an LSM such as Yama's ptrace_scope=3 stops it); "
-			     "so 1 denied reason protects nothing from root (LOCKDOWN_BPF_WRITE_USER), "
-			     "and nothing closes it on Linux 6.12, with lockdown_policy or the BPF "
-			     "backend ('ldpolicy explain ptrace')"));
+			     "so 2 denied reasons protect nothing from root (LOCKDOWN_BPF_WRITE_USER, "
+			     "LOCKDOWN_XFRM_SECRET), and nothing closes it on Linux 6.12, with "
+			     "lockdown_policy or the BPF backend ('ldpolicy explain ptrace')"));
 	assert_true(has_code(&d, "open-path"));
 	/* a kernel built without KEXEC_SIG is not assumed */
 	assert_false(has_diag(&d, SEV_WARNING, 0, 0, "kexec-file-nosig"));
