@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Programs that read stack they did not write: what the kernel's deeper
+ * calls left there, which lockdown=confidentiality keeps from them.
+ */
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+#include "bpf_misc.h"
+
+/* what peek_unwritten's dynptr is over */
+char src_mem[8];
+
+char _license[] SEC("license") = "GPL";
+
+SEC("socket")
+__naked int read_uninit(void)
+{
+	asm volatile ("r0 = *(u64 *)(r10 - 8);"
+		      "exit;"
+		      ::: __clobber_all);
+}
+
+/* bpf_dynptr_read() refuses flags before it writes anything */
+SEC("socket")
+int read_unwritten(void *ctx)
+{
+	struct bpf_dynptr src;
+	char buf[64];
+
+	bpf_dynptr_from_mem(src_mem, sizeof(src_mem), 0, &src);
+	bpf_dynptr_read(buf, sizeof(buf), &src, 0, 1);
+	return buf[sizeof(buf) - 1];
+}
