@@ -380,6 +380,22 @@ static __always_inline bool kprobe_multi(const struct bpf_prog *prog)
 }
 
 /*
+ * Is @prog an fentry, fexit or fmod_ret program on a kernel function
+ * (its attach BTF the kernel's or a module's; one on a BPF program has
+ * none)? The BPF trampoline hands it the function's arguments as passed,
+ * what a kprobe there sees, and a stock kernel asks nothing as it is
+ * attached (our kernels ask LOCKDOWN_KPROBES then).
+ */
+static __always_inline bool kernel_tracing(const struct bpf_prog *prog)
+{
+	__u32 t = prog->expected_attach_type;
+
+	if (prog->type != BPF_PROG_TYPE_TRACING || !prog->aux->attach_btf)
+		return false;
+	return t == BPF_TRACE_FENTRY || t == BPF_TRACE_FEXIT || t == BPF_MODIFY_RETURN;
+}
+
+/*
  * An fd to a program, new or by id or pin, while the object guards:
  *   - none to a program that extends or replaces one of the object's
  *     (freplace: a BPF_PROG_TYPE_EXT program loaded against it), nor to
@@ -398,8 +414,10 @@ static __always_inline bool kprobe_multi(const struct bpf_prog *prog)
  *     exclude the kernel; the backend cannot tell the events apart
  *     without a race, so refuses the program);
  *   - while the policy denies LOCKDOWN_KPROBES, none to a new kprobe
- *     program for a kprobe_multi link or a kprobe session (our kernels
- *     ask LOCKDOWN_KPROBES as the link is made);
+ *     program for a kprobe_multi link or a kprobe session, nor to a new
+ *     fentry, fexit or fmod_ret program on a kernel function: each sees
+ *     a kernel function's arguments, an AES key's round keys among them
+ *     (our kernels ask LOCKDOWN_KPROBES as the link is made);
  *   - while the policy denies LOCKDOWN_BPF_READ_KERNEL, none to a new
  *     program that reads kernel memory without asking it, or may with
  *     plain loads (trusted arguments, kfuncs; a program whose fd is
@@ -445,7 +463,7 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 	if (prog->type == BPF_PROG_TYPE_PERF_EVENT && prog->aux->id > g->perf_max_id &&
 	    policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_PERF)))
 		return -EPERM;
-	if (kprobe_multi(prog) && prog->aux->id > g->kprobes_max_id &&
+	if ((kprobe_multi(prog) || kernel_tracing(prog)) && prog->aux->id > g->kprobes_max_id &&
 	    policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_KPROBES)))
 		return -EPERM;
 	return 0;

@@ -159,11 +159,15 @@ struct bpf_map {
 	ldp_atomic64_t refcnt;
 } __ldp_core;
 
+struct btf;
+
 struct bpf_prog_aux {
 	__u32 used_map_cnt;
 	__u32 id;
 	__u32 attach_btf_id;
 	struct bpf_map **used_maps;
+	/* a tracing program's target's BTF: the kernel's or a module's */
+	struct btf *attach_btf;
 	struct bpf_prog *dst_prog;
 	enum bpf_prog_type saved_dst_prog_type;
 } __ldp_core;
