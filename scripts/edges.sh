@@ -54,7 +54,7 @@ grants() {
 		next
 	}
 	/^[ \t]+shown-by / { ev = "shown-by|" $2; next }
-	/^[ \t]+fixed-in / { fixed = $2; next }
+	/^[ \t]+fixed-in / { if ($3 != "closed-when") fixed = $2; next }
 	/^[ \t]+argued / {
 		s = $0; sub(/^[ \t]+argued "/, "", s)
 		why = s; sub(/".*/, "", why)

@@ -240,9 +240,11 @@ static void tracefs_reads_kernel_memory(void **state)
 
 /*
  * What a kernel fix closes: a path closed on a backend whatever the
- * policy denies ("on BACKEND closed"), and a grant a kernel built with
- * the fix does not give ("fixed-in CONFIG_X"), dropped only when the
- * kernel's configuration is known and has the option.
+ * policy denies ("on BACKEND closed"), a grant a kernel built with the
+ * fix does not give ("fixed-in CONFIG_X"), dropped only when the
+ * kernel's configuration is known and has the option, and a path such a
+ * kernel closes whichever backend answers the reason it asks ("fixed-in
+ * CONFIG_X closed-when LOCKDOWN_Y"), on the backends it was open on.
  */
 static void kernel_fixes(void **state)
 {
@@ -253,7 +255,10 @@ static void kernel_fixes(void **state)
 		"\tgrants r \"probes\"\n\tshown-by b\n\tfixed-in CONFIG_FIX \"asks more\"\n"
 		"\tgrants r \"events\"\n\tshown-by e\n"
 		"path p-one\n\treaches \"x\"\n\tsource f g\n\tgrants r \"reads\"\n"
-		"\tshown-by c\n\ton lockdown_policy closed \"fixed\"\n\ton bpf open\n";
+		"\tshown-by c\n\ton lockdown_policy closed \"fixed\"\n\ton bpf open\n"
+		"path p-two\n\treaches \"x\"\n\tsource f g\n\tgrants r \"reads\"\n"
+		"\tshown-by d\n\ton lockdown_policy closed-when LOCKDOWN_KCORE \"asks\"\n"
+		"\ton bpf open\n\tfixed-in CONFIG_FIX closed-when LOCKDOWN_KCORE \"asks too\"\n";
 	struct kconfig with = { .text = (char *)"CONFIG_A=y\nCONFIG_FIX=y\n" };
 	struct kconfig without = { .text = (char *)"CONFIG_A=y\n# CONFIG_FIX is not set\n" };
 	uint64_t def[POLICY_WORDS];
@@ -279,9 +284,16 @@ static void kernel_fixes(void **state)
 	assert_int_equal(x.r[1].n_grants, 2);
 	model_set_target(&x, MODEL_LSM, &without);
 	assert_int_equal(x.r[1].n_grants, 2);
+	assert_false(analyze_path_closed(&x.p[1], MODEL_BPF, &p));
 	model_set_target(&x, MODEL_LSM, &with);
 	assert_int_equal(x.r[1].n_grants, 1);
 	assert_string_equal(x.r[1].grants[0].how, "events");
+	/* with the fix, the BPF backend's kernel asks KCORE: closed while denied */
+	assert_true(analyze_path_closed(&x.p[1], MODEL_BPF, &p));
+	assert_string_equal(x.p[1].on[MODEL_BPF].how, "asks too");
+	assert_string_equal(x.p[1].on[MODEL_LSM].how, "asks");
+	policy_set(&p, table_lookup(&t, "kcore"), false);
+	assert_false(analyze_path_closed(&x.p[1], MODEL_BPF, &p));
 	model_free(&x);
 }
 
@@ -690,7 +702,7 @@ static void model_errors(void **state)
 		{ K "capability a \"x\"\npath p\n\ton bpf closed LOCKDOWN_X \"h\"\n",
 		  "expected: on lockdown_policy|bpf" },
 		{ K "capability a \"x\"\npath p\n\tgrants a \"h\"\n\tfixed-in CONFIG_X \"h\"\n",
-		  "'fixed-in' belongs to a reason's grant" },
+		  "expected: fixed-in CONFIG_X closed-when LOCKDOWN_Y" },
 		{ K R "\tgrants a \"h\"\n\tshown-by z\n\tfixed-in X \"h\"\n", "expected: fixed-in CONFIG_X" },
 		{ K R "\tgrants a \"h\"\n\tshown-by z\n\tfixed-in CONFIG_X\n", "expected: fixed-in CONFIG_X" },
 		{ K R "\tfixed-in CONFIG_X \"h\"\n", "must follow the grant" },

@@ -355,6 +355,14 @@ static void print_path(const struct model *m, const struct model_path *p,
 		const struct model_closure *c = &p->on[b];
 
 		printf("with %s: ", model_backend_names[b]);
+		if (c->open && p->fixed_in) {
+			printf("open, whatever the policy denies, unless the kernel is built with "
+			       "%s: then closed when the policy denies", p->fixed_in);
+			for (size_t w = 0; w < p->fixed.n_when; w++)
+				printf("%s %s", w ? "," : "", p->fixed.when[w]);
+			printf(" (%s)\n", p->fixed.how);
+			continue;
+		}
 		if (c->open) {
 			puts("open, whatever the policy denies");
 			continue;

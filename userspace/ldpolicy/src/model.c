@@ -294,6 +294,29 @@ static bool fixed_statement(struct field *f, int n, struct loc *at, struct diags
 	return true;
 }
 
+/*
+ * A path's fixed-in CONFIG_X closed-when LOCKDOWN_Y... "how": where the
+ * kernel carries the fix, it asks those reasons here, whatever backend
+ * answers them.
+ */
+static bool path_fixed_statement(struct model_path *p, struct field *f, int n, struct loc *at,
+				 struct diags *d)
+{
+	if (n < 5 || f[1].quoted || strncmp(f[1].s, "CONFIG_", 7) || !f[1].s[7] ||
+	    strcmp(f[2].s, "closed-when") || !f[n - 1].quoted) {
+		diag_error(d, at, "expected: fixed-in CONFIG_X closed-when LOCKDOWN_Y... \"how\"");
+		return false;
+	}
+	if (p->fixed_in) {
+		diag_error(d, at, "%s's fix is given twice", p->name);
+		return false;
+	}
+	p->fixed_in = xstrdup(f[1].s);
+	p->fixed.set = true;
+	p->fixed.how = xstrdup(f[n - 1].s);
+	return on_reasons(&p->fixed.when, &p->fixed.n_when, f, 3, n - 1, at, d, "closed-when");
+}
+
 /* One statement; false after reporting an error. */
 static bool statement(struct model *m, struct field *f, int n, struct loc *at,
 		      struct diags *d, struct parse_state *st)
@@ -421,9 +444,10 @@ static bool statement(struct model *m, struct field *f, int n, struct loc *at,
 		return true;
 	}
 	if (!strcmp(kw, "fixed-in")) {
+		if (p)
+			return path_fixed_statement(p, f, n, at, d);
 		if (!r) {
-			diag_error(d, at, "'fixed-in' belongs to a reason's grant: a fixed path is "
-				   "closed ('on BACKEND closed')");
+			diag_error(d, at, "'fixed-in' belongs to a reason's grant or a path");
 			return false;
 		}
 		return fixed_statement(f, n, at, d, st);
@@ -549,9 +573,12 @@ static void note_option(struct model *m, const char *opt)
 /* The options the paths need and the fixes are keyed on, sorted. */
 static void collect_options(struct model *m)
 {
-	for (size_t i = 0; i < m->n_paths; i++)
+	for (size_t i = 0; i < m->n_paths; i++) {
 		for (size_t k = 0; k < m->p[i].n_needs; k++)
 			note_option(m, m->p[i].needs[k]);
+		if (m->p[i].fixed_in)
+			note_option(m, m->p[i].fixed_in);
+	}
 	for (size_t i = 0; i < m->n; i++)
 		for (size_t k = 0; k < m->r[i].n_grants; k++)
 			if (m->r[i].grants[k].fixed_in)
@@ -818,6 +845,23 @@ static void grants_fixed(struct model_reason *r, const struct kconfig *config)
 	r->n_grants = k;
 }
 
+/* A kernel of @config with @p's fix closes it where it was open. */
+static void path_fixed(struct model_path *p, const struct kconfig *config)
+{
+	if (!p->fixed_in || kconfig_enabled(config, p->fixed_in) != 1)
+		return;
+	for (int b = 0; b < MODEL_BACKENDS; b++) {
+		struct model_closure *c = &p->on[b];
+
+		if (!c->open)
+			continue;
+		c->open = false;
+		for (size_t w = 0; w < p->fixed.n_when; w++)
+			add_str(&c->when, &c->n_when, p->fixed.when[w]);
+		c->how = xstrdup(p->fixed.how);
+	}
+}
+
 void model_set_target(struct model *m, int backend, const struct kconfig *config)
 {
 	m->backend = backend;
@@ -826,6 +870,8 @@ void model_set_target(struct model *m, int backend, const struct kconfig *config
 		return;
 	for (size_t i = 0; i < m->n; i++)
 		grants_fixed(&m->r[i], config);
+	for (size_t i = 0; i < m->n_paths; i++)
+		path_fixed(&m->p[i], config);
 }
 
 void model_free(struct model *m)
@@ -856,6 +902,9 @@ void model_free(struct model *m)
 			free_strs(p->on[b].when, p->on[b].n_when);
 			free(p->on[b].how);
 		}
+		free(p->fixed_in);
+		free_strs(p->fixed.when, p->fixed.n_when);
+		free(p->fixed.how);
 	}
 	free(m->r);
 	free(m->p);

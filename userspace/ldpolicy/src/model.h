@@ -98,6 +98,14 @@ struct model_path {
 	struct model_grant *grants;
 	size_t n_grants;
 	struct model_closure on[MODEL_BACKENDS];
+	/*
+	 * fixed-in CONFIG_X closed-when LOCKDOWN_Y... "how": a kernel built
+	 * with @fixed_in asks those reasons here itself, whichever backend
+	 * answers: on it, the path is closed-when them where it would be
+	 * open (model_set_target())
+	 */
+	char *fixed_in;
+	struct model_closure fixed;
 };
 
 struct kconfig;
