@@ -13,8 +13,11 @@
 # other than R (and the companions its grant names, "with") was asked on
 # the way, so the attacks would get through with every reason but those
 # denied: a lockdown decision only matters where it is asked. A reason
-# whose attacks ask another warned reason waits until that one is denied.
-# Then R is denied too, and each attack must be refused.
+# whose attacks ask another warned reason waits until that one is denied
+# (loading any of ldattack's attack.bpf.c programs asks
+# LOCKDOWN_BPF_READ_KERNEL, which one of them needs: libbpf probes for
+# it), and its companions wait with it. Then R is denied too, and each
+# attack must be refused.
 #
 # LAST (kexec's, whose attack could end the boot). Its attack loads
 # unsigned code with kexec_load(2), asking LAST alone, and keeps it
@@ -175,6 +178,14 @@ attack_edges() {
 		rounds=$((rounds + 1))
 		: > /tmp/order.next
 		while read -r r; do
+			# a companion waits with the reasons that need it (busybox
+			# grep -f of an empty file matches every line)
+			if [ -s /tmp/order.next ] && awk -v r="$r" '{ n = split($4, w, ",")
+				for (i = 1; i <= n; i++) if (w[i] == r) print $1 }' /tmp/edges |
+				grep -qxF -f /tmp/order.next; then
+				echo "$r" >> /tmp/order.next
+				continue
+			fi
 			attack_reason "$r" || echo "$r" >> /tmp/order.next
 		done < /tmp/order
 		mv /tmp/order.next /tmp/order
