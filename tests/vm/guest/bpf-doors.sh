@@ -234,8 +234,15 @@ doors_after() { # WHEN
 		"^open /dev/mem" EPERM -- probe-while rogue_first_locked_down /dev/mem
 	door_says "$when: fmod_ret on security_locked_down: /dev/mem still refused" \
 		"^open /dev/mem" EPERM -- probe-while rogue_fmod /dev/mem
-	door_says "$when: rogue_fentry (observability): loads and attaches" \
-		"^\(load\|attach\) rogue_fentry" ok -- load rogue_fentry
+	# fentry on a kernel function sees its arguments, as a kprobe does:
+	# refused while the policy denies LOCKDOWN_KPROBES (sealed: all 28)
+	if [ "$when" = sealed ]; then
+		door_says "$when: rogue_fentry (a kernel function's arguments): refused" \
+			"^load rogue_fentry" EPERM -- load rogue_fentry
+	else
+		door_says "$when: rogue_fentry (observability): loads and attaches" \
+			"^\(load\|attach\) rogue_fentry" ok -- load rogue_fentry
+	fi
 	# an LSM program on another hook (systemd's kind), unless the policy
 	# denies BPF_READ_KERNEL on a kernel that trusts its arguments
 	if [ "$when" = sealed ] && trusted_args; then

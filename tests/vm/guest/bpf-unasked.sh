@@ -8,7 +8,8 @@
 #   asking LOCKDOWN_BPF_READ_KERNEL;
 #   a perf_event program reads the registers of kernel samples, keys
 #   among them, without asking LOCKDOWN_PERF, and a kprobe_multi program
-#   those at a kernel function, without asking LOCKDOWN_KPROBES;
+#   those at a kernel function, and an fentry program its arguments,
+#   without asking LOCKDOWN_KPROBES;
 #   PF_KEY hands out IPsec keys without asking LOCKDOWN_XFRM_SECRET, and
 #   an nlmon device copies those an IKE daemon installs;
 #   kexec_file_load(2) of a signed kernel asks LOCKDOWN_KEXEC of nothing,
@@ -73,6 +74,10 @@ attack bpf-perf-regs bp
 expect_eq "integrity: and those at a hardware breakpoint in the kernel" "$A_GOT" shown
 attack_expect "integrity: a kprobe_multi program reads the registers at a kernel function (KPROBES allowed)" \
 	shown bpf-kprobe-multi
+attack_expect "integrity: an fentry program sees a kernel function's argument (KPROBES allowed)" \
+	shown bpf-fentry-args
+attack_expect "integrity: a kprobe program on a kprobe perf event reads its registers (KPROBES allowed)" \
+	shown bpf-kprobe-regs
 # one made before the confidentiality load, kept: the load warns of it
 attack nlmon-xfrm keep
 expect_eq "integrity: an nlmon device made, up, and kept" "$A_GOT" shown

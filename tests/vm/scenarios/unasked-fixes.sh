@@ -55,6 +55,9 @@ attack_expect "eprobe-read: refused once LOCKDOWN_KPROBES alone is denied, LOCKD
 # bpf: Ask LOCKDOWN_KPROBES of kprobe_multi links
 attack_expect "bpf-kprobe-multi: refused as the link is made" refused bpf-kprobe-multi \
 	"BPF_TRACE_KPROBE_MULTI, __x64_sys_getppid): EPERM"
+# bpf: Ask LOCKDOWN_KPROBES of tracing programs on kernel functions
+attack_expect "bpf-fentry-args: refused as the program is attached" refused bpf-fentry-args \
+	"BPF_TRACE_FENTRY, __x64_sys_getgroups): EPERM"
 out=$(ldpolicy explain LOCKDOWN_TRACEFS 2>&1)
 case "$out" in
 *eprobe*) not_ok "ldpolicy: LOCKDOWN_TRACEFS gives no eprobe read on this kernel" "$out" ;;
@@ -67,7 +70,7 @@ attack_expect "kexec-file-signed: refused, the policy in force denies what the i
 
 # af_key: Redact SA keys under LOCKDOWN_XFRM_SECRET, as xfrm_user does
 expect_eq "load a blob denying LOCKDOWN_XFRM_SECRET too" \
-	"$(load_blob LOCKDOWN_KPROBES LOCKDOWN_XFRM_SECRET)" ok
+	"$(load_blob LOCKDOWN_BPF_READ_KERNEL LOCKDOWN_KPROBES LOCKDOWN_XFRM_SECRET)" ok
 attack_expect "pfkey-dump: refused, the key redacted" refused pfkey-dump
 
 # netlink: Keep NETLINK_XFRM from taps under LOCKDOWN_XFRM_SECRET. The
@@ -75,20 +78,9 @@ attack_expect "pfkey-dump: refused, the key redacted" refused pfkey-dump
 attack_expect "nlmon-xfrm: refused, no NETLINK_XFRM message on the tap" \
 	refused nlmon-xfrm "and no NETLINK_XFRM one"
 
-# bpf: Ask LOCKDOWN_BPF_READ_KERNEL of every way a program reads kernel memory
-expect_eq "load a blob denying LOCKDOWN_BPF_READ_KERNEL too" \
-	"$(load_blob LOCKDOWN_KPROBES LOCKDOWN_XFRM_SECRET LOCKDOWN_BPF_READ_KERNEL)" ok
-attack_expect "bpf-printf: refused" refused bpf-printf
-attack_expect "bpf-btf-read: refused" refused bpf-btf-read
-attack_expect "bpf-sys-bpf: refused" refused bpf-sys-bpf
-attack_expect "bpf-skb-output: refused" refused bpf-skb-output
-attack_expect "bpf-dynptr-skb: refused" refused bpf-dynptr-skb
-expect_dmesg "asked as bpf_probe_read_kernel() is: lockdown's notice" \
-	"Lockdown: ldattack: use of bpf to read kernel RAM is restricted"
-
 # perf: Ask LOCKDOWN_PERF before a BPF program reads kernel samples
 expect_eq "load a blob denying LOCKDOWN_PERF too" \
-	"$(load_blob LOCKDOWN_KPROBES LOCKDOWN_XFRM_SECRET LOCKDOWN_BPF_READ_KERNEL LOCKDOWN_PERF)" ok
+	"$(load_blob LOCKDOWN_BPF_READ_KERNEL LOCKDOWN_KPROBES LOCKDOWN_XFRM_SECRET LOCKDOWN_PERF)" ok
 attack_expect "bpf-perf-regs: refused as the program is attached to a cpu-clock event" \
 	refused bpf-perf-regs "PERF_EVENT_IOC_SET_BPF: EPERM"
 attack bpf-perf-regs bp

@@ -24,3 +24,5 @@ attack_expect "bpf-perf-regs: shown, a perf_event program reads kernel samples' 
 	shown bpf-perf-regs
 attack bpf-perf-regs bp
 expect_eq "bpf-perf-regs bp: shown, and those at a hardware breakpoint in the kernel" "$A_GOT" shown
+attack_expect "bpf-fentry-args: shown, an fentry program sees a kernel function's argument, asking nothing" \
+	shown bpf-fentry-args

@@ -18,8 +18,8 @@
  *                 pointers: asks nothing
  *   sys_bpf_read  bpf_sys_bpf(BPF_MAP_UPDATE_ELEM) with linux_banner's
  *                 address as the value: copies it into a map, asks nothing
- * No kernel type, no CO-RE: loading these reads no kernel BTF. The BTF
- * pointer loads are attack_btf.bpf.c's.
+ * No kernel type, no CO-RE: loading these reads no kernel BTF but
+ * fentry_args's target's. The BTF pointer loads are attack_btf.bpf.c's.
  */
 #include <linux/bpf.h>
 #include <linux/bpf_perf_event.h>
@@ -102,10 +102,9 @@ int perf_regs(struct bpf_perf_event_data *ctx)
 	return 0;
 }
 
-SEC("kprobe.multi")
-int kprobe_multi_regs(struct pt_regs *ctx)
+/* __x64_sys_getppid(const struct pt_regs *regs): a kernel pointer in rdi */
+static __always_inline int entry_regs(struct pt_regs *ctx)
 {
-	/* __x64_sys_getppid(const struct pt_regs *regs): a kernel pointer */
 	__u64 rdi = ctx->rdi;
 
 	samples++;
@@ -115,6 +114,31 @@ int kprobe_multi_regs(struct pt_regs *ctx)
 		hits++;
 		seen = rdi;
 	}
+	return 0;
+}
+
+SEC("kprobe.multi")
+int kprobe_multi_regs(struct pt_regs *ctx)
+{
+	return entry_regs(ctx);
+}
+
+SEC("kprobe")
+int kprobe_regs(struct pt_regs *ctx)
+{
+	return entry_regs(ctx);
+}
+
+/*
+ * Its target, set before load: __x64_sys_getgroups(const struct pt_regs
+ * *regs). The argument is kept, not followed: ldattack tells a kernel
+ * pointer by its top bit (the verifier lets no pointer be shifted).
+ */
+SEC("fentry")
+int BPF_PROG(fentry_args, __u64 regs)
+{
+	hits++;
+	seen = regs;
 	return 0;
 }
 

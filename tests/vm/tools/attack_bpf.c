@@ -301,36 +301,101 @@ out:
  * program reading the registers there: the set of kprobes bpf(2) makes
  * asks nothing on a kernel without the fix, where a kprobe event asks
  * LOCKDOWN_KPROBES. A kernel without fprobe has no such link.
+ * bpf-kprobe-regs: the same program on a kprobe perf event (perf's kprobe
+ * PMU), whose making asks LOCKDOWN_KPROBES, and nothing after it.
  */
-static void run_kprobe_multi(struct aresult *o, int argc, char **argv)
+static void run_kprobe(struct aresult *o, bool multi)
 {
-	struct attack_bpf *s = open_one("kprobe_multi_regs", 0, 0, o);
+	const char *what = multi ? "kprobe_multi" : "kprobe";
+	struct attack_bpf *s = open_one(multi ? "kprobe_multi_regs" : "kprobe_regs", 0, 0, o);
 	struct bpf_link *link = NULL;
 
-	(void)argc;
-	(void)argv;
 	if (!s || load(s, NULL, o))
 		goto out;
-	link = bpf_program__attach_kprobe_multi_opts(s->progs.kprobe_multi_regs, BP_SYMBOL, NULL);
+	if (multi)
+		link = bpf_program__attach_kprobe_multi_opts(s->progs.kprobe_multi_regs,
+							     BP_SYMBOL, NULL);
+	else
+		link = bpf_program__attach_kprobe(s->progs.kprobe_regs, false, BP_SYMBOL);
 	if (!link) {
 		int err = errno;
 
-		if (err == EOPNOTSUPP)
+		if (multi && err == EOPNOTSUPP)
 			unavailable(o, "no kprobe_multi links here (a kernel without fprobe)");
-		else
+		else if (multi)
 			errno_outcome(o, err, "BPF_LINK_CREATE(BPF_TRACE_KPROBE_MULTI, " BP_SYMBOL ")");
+		else
+			errno_outcome(o, err, "perf_event_open(kprobe PMU, " BP_SYMBOL ")");
 		goto out;
 	}
 	for (int i = 0; i < 64; i++)
 		syscall(SYS_getppid);
 	if (s->bss->hits)
-		shown(o, "a kprobe_multi program read the kernel's registers at " BP_SYMBOL
-		      " %llu times: rdi 0x%llx", (unsigned long long)s->bss->hits,
+		shown(o, "a %s program read the kernel's registers at " BP_SYMBOL
+		      " %llu times: rdi 0x%llx", what, (unsigned long long)s->bss->hits,
 		      (unsigned long long)s->bss->seen);
 	else
 		failed(o, "the program saw %llu calls of " BP_SYMBOL ", none with a kernel "
 		       "pointer in rdi (last 0x%llx)", (unsigned long long)s->bss->samples,
 		       (unsigned long long)s->bss->seen_any);
+out:
+	bpf_link__destroy(link);
+	attack_bpf__destroy(s);
+}
+
+static void run_kprobe_multi(struct aresult *o, int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	run_kprobe(o, true);
+}
+
+static void run_kprobe_regs(struct aresult *o, int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	run_kprobe(o, false);
+}
+
+/*
+ * bpf-fentry-args: an fentry program on FENTRY_SYMBOL, seeing its argument
+ * as passed (a kernel pointer there; an AES key's round-key words in
+ * subw() on Debian's kernels): the trampoline asks nothing on a kernel
+ * without the fix, where a kprobe there asks LOCKDOWN_KPROBES. (The
+ * kernel's BTF has no __x64_sys_getppid: it takes no argument.)
+ */
+#define FENTRY_SYMBOL "__x64_sys_getgroups"
+
+static void run_fentry_args(struct aresult *o, int argc, char **argv)
+{
+	struct attack_bpf *s = open_one("fentry_args", 0, 0, o);
+	struct bpf_link *link = NULL;
+
+	(void)argc;
+	(void)argv;
+	if (!s)
+		goto out;
+	if (bpf_program__set_attach_target(s->progs.fentry_args, 0, FENTRY_SYMBOL)) {
+		failed(o, "set the target, " FENTRY_SYMBOL ": %s", strerror(errno));
+		goto out;
+	}
+	if (load(s, NULL, o))
+		goto out;
+	link = bpf_program__attach_trace(s->progs.fentry_args);
+	if (!link) {
+		errno_outcome(o, errno, "BPF_LINK_CREATE(BPF_TRACE_FENTRY, " FENTRY_SYMBOL ")");
+		goto out;
+	}
+	for (int i = 0; i < 64; i++)
+		syscall(SYS_getgroups, 0, NULL);
+	if (s->bss->hits && s->bss->seen >> 63)
+		shown(o, "an fentry program saw " FENTRY_SYMBOL "'s argument %llu times: a kernel "
+		      "pointer, 0x%llx", (unsigned long long)s->bss->hits,
+		      (unsigned long long)s->bss->seen);
+	else
+		failed(o, "the program saw %llu calls of " FENTRY_SYMBOL ", the last argument 0x%llx, "
+		       "not a kernel pointer", (unsigned long long)s->bss->hits,
+		       (unsigned long long)s->bss->seen);
 out:
 	bpf_link__destroy(link);
 	attack_bpf__destroy(s);
