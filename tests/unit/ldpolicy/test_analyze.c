@@ -145,12 +145,15 @@ static void open_paths_reported(void **state)
 	assert_false(has_diag(&d, SEV_WARNING, 0, 0, "pfkey"));
 	assert_false(has_diag(&d, SEV_WARNING, 0, 0, "bpf-perf-regs"));
 	assert_false(has_diag(&d, SEV_WARNING, 0, 0, "bpf-kprobe-multi"));
-	/* fentry's plain arguments carry key material: nothing closes it */
-	assert_true(has_diag(&d, SEV_WARNING, 16, 6, "bpf-tracing (with CONFIG_BPF_EVENTS) asks no "
-			     "reason: raw tracepoint and fentry programs attach to any tracepoint or "
-			     "kernel function, as kprobes do, and see their arguments; so 1 denied "
-			     "reason protects nothing from root (LOCKDOWN_XFRM_SECRET), and nothing "
-			     "closes it"));
+	/* fentry's plain arguments carry key material: closed with KPROBES */
+	assert_false(has_diag(&d, SEV_WARNING, 0, 0, "bpf-fentry"));
+	/* a raw tracepoint's arguments: what tracepoints hand out */
+	assert_false(has_diag(&d, SEV_WARNING, 0, 0, "bpf-tracing"));
+	/* a privileged program's unwritten stack: only our kernels close it */
+	assert_true(has_diag(&d, SEV_WARNING, 16, 6, "bpf-uninit-stack (with CONFIG_BPF_SYSCALL) "
+			     "asks no reason"));
+	assert_true(has_diag(&d, SEV_WARNING, 16, 6, "the BPF backend does not close it; "
+			     "lockdown_policy does, as this policy denies LOCKDOWN_BPF_READ_KERNEL"));
 	assert_true(has_diag(&d, SEV_WARNING, 16, 6, "ptrace asks no reason: root writes any "
 			     "process's memory (unless an LSM such as Yama's ptrace_scope=3 stops it); "
 			     "so 2 denied reasons protect nothing from root (LOCKDOWN_BPF_WRITE_USER, "

@@ -127,6 +127,14 @@ attack_expect "confidentiality: a perf_event program on kernel samples: refused"
 attack bpf-perf-regs bp
 expect_eq "confidentiality: a perf_event program on a hardware breakpoint: refused" "$A_GOT" refused
 attack_expect "confidentiality: a kprobe_multi program: refused" refused bpf-kprobe-multi EPERM
+attack_expect "confidentiality: an fentry program on a kernel function: refused" refused \
+	bpf-fentry-args "BPF_PROG_LOAD: EPERM"
+attack_expect "confidentiality: a kprobe perf event: refused" refused bpf-kprobe-regs EPERM
+# a privileged program's unwritten stack: no hook sees which loads read it
+attack_expect "confidentiality: a socket filter reading stack it never wrote: open, as the model says" \
+	shown bpf-uninit-stack
+attack bpf-uninit-stack helper
+expect_eq "confidentiality: and what bpf_dynptr_read() leaves unwritten: open" "$A_GOT" shown
 attack nlmon-xfrm tricky
 expect_eq "confidentiality: an nlmon device behind an RTM_GETLINK, with a decoy kind: refused" \
 	"$A_GOT: ${A_OUT#*(}" "refused: RTM_NEWLINK of an nlmon device, the tricky way: EPERM)"
@@ -148,10 +156,15 @@ case "$out" in
 	ok "status names the paths still open, with what they defeat (ptrace)" ;;
 *) not_ok "status names the paths still open, with what they defeat (ptrace)" "$out" ;;
 esac
-if printf '%s\n' "$out" | grep -q '^  bpf-printf \|^  pfkey \|^  bpf-perf-regs '; then
-	not_ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs)" "$out"
+case "$out" in
+*"open here, asking no reason"*"  bpf-uninit-stack "*"defeats "*LOCKDOWN_XFRM_SECRET*)
+	ok "status names bpf-uninit-stack open, with what it defeats" ;;
+*) not_ok "status names bpf-uninit-stack open, with what it defeats" "$out" ;;
+esac
+if printf '%s\n' "$out" | grep -q '^  bpf-printf \|^  pfkey \|^  bpf-perf-regs \|^  bpf-fentry '; then
+	not_ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry)" "$out"
 else
-	ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs)"
+	ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry)"
 fi
 door_says "the reader loaded before is not revoked: it opens by its pin and attaches" \
 	"^attach the program pinned" ok -- attach-pinned /sys/fs/bpf/pre-reader 0

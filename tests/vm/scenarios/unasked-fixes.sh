@@ -42,15 +42,50 @@ attack_expect "bpf-skb-output: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
 	shown bpf-skb-output
 attack_expect "bpf-dynptr-skb: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
 	shown bpf-dynptr-skb
+attack_expect "bpf-uninit-stack: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
+	shown bpf-uninit-stack
+attack bpf-uninit-stack helper
+expect_eq "bpf-uninit-stack helper: shown, what bpf_dynptr_read() leaves unwritten" \
+	"$A_GOT" shown
 attack_expect "bpf-perf-regs: shown, LOCKDOWN_PERF allowed" shown bpf-perf-regs
 attack_expect "bpf-kprobe-multi: shown, LOCKDOWN_KPROBES allowed" shown bpf-kprobe-multi
+attack_expect "bpf-fentry-args: shown, LOCKDOWN_KPROBES allowed" shown bpf-fentry-args
 attack bpf-perf-regs bp
 expect_eq "bpf-perf-regs bp: shown, the registers at a hardware breakpoint in the kernel" \
 	"$A_GOT" shown
 
+# bpf: Ask LOCKDOWN_BPF_READ_KERNEL of every way a program reads kernel memory
+# First, before LOCKDOWN_KPROBES: bpf-skb-output's program is an fentry
+# one, which that asks of too.
+expect_eq "load a blob denying LOCKDOWN_BPF_READ_KERNEL" \
+	"$(load_blob LOCKDOWN_BPF_READ_KERNEL)" ok
+attack_expect "bpf-printf: refused" refused bpf-printf
+attack_expect "bpf-btf-read: refused" refused bpf-btf-read
+attack_expect "bpf-sys-bpf: refused" refused bpf-sys-bpf
+attack_expect "bpf-skb-output: refused" refused bpf-skb-output
+attack_expect "bpf-dynptr-skb: refused" refused bpf-dynptr-skb
+# bpf: Ask LOCKDOWN_BPF_READ_KERNEL of reads of uninitialized stack
+attack_expect "bpf-uninit-stack: refused by the verifier" refused bpf-uninit-stack \
+	"using uninitialized stack reads kernel memory"
+attack bpf-uninit-stack helper
+case "$A_GOT: $A_OUT" in
+"refused: "*"may leave part of unwritten stack"*)
+	ok "bpf-uninit-stack helper: refused, unwritten stack handed to a helper that may not fill it" ;;
+*) not_ok "bpf-uninit-stack helper: refused, unwritten stack handed to a helper that may not fill it" \
+	"$A_OUT" ;;
+esac
+expect_dmesg "asked as bpf_probe_read_kernel() is: lockdown's notice" \
+	"Lockdown: ldattack: use of bpf to read kernel RAM is restricted"
+
+attack_expect "bpf-fentry-args: still shown, the argument not loaded through" \
+	shown bpf-fentry-args
+attack_expect "bpf-kprobe-multi: still shown, the registers not loaded through" \
+	shown bpf-kprobe-multi
+
 # tracing/eprobes: Ask LOCKDOWN_KPROBES of fetch args that read memory
-expect_eq "load a blob denying LOCKDOWN_KPROBES" "$(load_blob LOCKDOWN_KPROBES)" ok
-attack_expect "eprobe-read: refused once LOCKDOWN_KPROBES alone is denied, LOCKDOWN_TRACEFS allowed" \
+expect_eq "load a blob denying LOCKDOWN_KPROBES too" \
+	"$(load_blob LOCKDOWN_BPF_READ_KERNEL LOCKDOWN_KPROBES)" ok
+attack_expect "eprobe-read: refused once LOCKDOWN_KPROBES is denied, LOCKDOWN_TRACEFS allowed" \
 	refused eprobe-read
 # bpf: Ask LOCKDOWN_KPROBES of kprobe_multi links
 attack_expect "bpf-kprobe-multi: refused as the link is made" refused bpf-kprobe-multi \

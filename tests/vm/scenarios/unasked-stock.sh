@@ -26,3 +26,8 @@ attack bpf-perf-regs bp
 expect_eq "bpf-perf-regs bp: shown, and those at a hardware breakpoint in the kernel" "$A_GOT" shown
 attack_expect "bpf-fentry-args: shown, an fentry program sees a kernel function's argument, asking nothing" \
 	shown bpf-fentry-args
+attack_expect "bpf-uninit-stack: shown, a socket filter reads stack it never wrote, asking nothing" \
+	shown bpf-uninit-stack
+attack bpf-uninit-stack helper
+expect_eq "bpf-uninit-stack helper: shown, and what bpf_dynptr_read() leaves unwritten" \
+	"$A_GOT" shown

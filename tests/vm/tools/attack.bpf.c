@@ -14,6 +14,16 @@
  *   kprobe_multi_regs  the registers at a function's entry, through a
  *                 kprobe_multi link: asks nothing (our kernels:
  *                 LOCKDOWN_KPROBES)
+ *   kprobe_regs   the same through a kprobe perf event: its making asks
+ *                 LOCKDOWN_KPROBES
+ *   uninit_stack  a socket filter handing a helper 512 bytes of its stack
+ *                 it never wrote: what deeper kernel calls left there,
+ *                 asks nothing (our kernels: LOCKDOWN_BPF_READ_KERNEL)
+ *   uninit_helper the same through a buffer bpf_dynptr_read() leaves
+ *                 unwritten (flags it refuses)
+ *   fentry_args   an fentry program on a kernel function (set at load)
+ *                 seeing its argument, a kernel pointer: asks nothing
+ *                 (our kernels: LOCKDOWN_KPROBES)
  *   raw_tp        a raw tracepoint seeing sched_switch and its kernel
  *                 pointers: asks nothing
  *   sys_bpf_read  bpf_sys_bpf(BPF_MAP_UPDATE_ELEM) with linux_banner's
@@ -38,6 +48,57 @@ __u64 hits;
 __u64 seen;
 __u64 samples;	/* perf_regs: every sample, the kernel's or not */
 __u64 seen_any;	/* kprobe_multi_regs: the last rdi, whatever it was */
+
+/* uninit_stack's output: 512 bytes of its own stack it never wrote */
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 4096);
+} uninit_out SEC(".maps");
+
+/*
+ * A socket filter, run with BPF_PROG_TEST_RUN: it hands
+ * bpf_ringbuf_output() the whole stack frame it may use, none of it
+ * written, so whatever the kernel's deeper calls left there. In assembly:
+ * C cannot read what it has not written.
+ */
+SEC("socket")
+__attribute__((naked)) int uninit_stack(void)
+{
+	asm volatile ("r1 = %[out] ll;"
+		      "r2 = r10;"
+		      "r2 += -512;"
+		      "r3 = 512;"
+		      "r4 = 0;"
+		      "call %[ringbuf_output];"
+		      "r0 = 0;"
+		      "exit;"
+		      :: [out]"i"(&uninit_out), [ringbuf_output]"i"(BPF_FUNC_ringbuf_output)
+		      : "r0", "r1", "r2", "r3", "r4", "r5", "memory");
+}
+
+/* what uninit_helper's dynptr is over */
+char dyn_src[8];
+
+/*
+ * A socket filter, run with BPF_PROG_TEST_RUN: it hands bpf_dynptr_read()
+ * a buffer it never wrote, which the verifier counts written after the
+ * call, with flags the helper refuses before it writes anything, then
+ * outputs all of it: what the kernel's deeper calls left there. (Not
+ * bpf_probe_read_user_str(), which leaves what is past the NUL: libbpf,
+ * finding bpf_probe_read_kernel() refused, turns it into
+ * bpf_probe_read_str(), which lockdown refuses too.)
+ */
+SEC("socket")
+int uninit_helper(void *ctx)
+{
+	struct bpf_dynptr src;
+	char buf[448];
+
+	bpf_dynptr_from_mem(dyn_src, sizeof(dyn_src), 0, &src);
+	bpf_dynptr_read(buf, sizeof(buf), &src, 0, 1);
+	bpf_ringbuf_output(&uninit_out, buf, sizeof(buf), 0);
+	return 0;
+}
 
 SEC("syscall")
 int read_kernel(void *ctx)

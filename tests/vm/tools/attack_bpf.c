@@ -154,6 +154,95 @@ static void run_sys_bpf(struct aresult *o, int argc, char **argv)
 	attack_bpf__destroy(s);
 }
 
+/* bpf-uninit-stack's ring buffer: the kernel pointers in each record */
+struct uninit_seen {
+	unsigned long records, words, pointers;
+	uint64_t last;
+};
+
+static int uninit_record(void *ctx, void *data, size_t size)
+{
+	struct uninit_seen *u = ctx;
+	const uint64_t *w = data;
+
+	u->records++;
+	for (size_t i = 0; i < size / sizeof(*w); i++) {
+		u->words++;
+		if (w[i] >> 63) {	/* the kernel's half, whatever the paging */
+			u->pointers++;
+			u->last = w[i];
+		}
+	}
+	return 0;
+}
+
+/*
+ * bpf-uninit-stack: a socket filter, run 16 times, hands
+ * bpf_ringbuf_output() 512 bytes of stack it never wrote: what the
+ * kernel's deeper calls left there (another task's, where a tracing
+ * program does the same: an hmac key's hash state after hmac_setkey()).
+ * The verifier lets a privileged program read it, asking nothing, on a
+ * kernel without the fix; with it, LOCKDOWN_BPF_READ_KERNEL.
+ */
+static void run_uninit_stack(struct aresult *o, int argc, char **argv)
+{
+	char pkt[64] = { 0 };
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt));
+	struct attack_bpf *s = open_one("uninit_stack", 0, 0, o);
+	struct uninit_seen seen = { 0 };
+	struct ring_buffer *rb = NULL;
+	int err;
+
+	static char vlog[1 << 16];
+
+	if (!s)
+		return;
+	/* the verifier's log of this program alone: libbpf's own fills libbpf_log */
+	bpf_program__set_log_buf(helper ? s->progs.uninit_helper : s->progs.uninit_stack, vlog,
+				 sizeof(vlog));
+	err = -attack_bpf__load(s);
+	if (err) {
+		const char *why = strstr(vlog, helper ? "may leave part of unwritten stack" :
+					 "using uninitialized stack");
+
+		if (why)
+			refused(o, "the verifier: %.100s", why);
+		else if (err == EPERM)
+			refused(o, "BPF_PROG_LOAD: EPERM");
+		else
+			failed(o, "load: %s; %s", strerror(err),
+			       vlog + (strlen(vlog) > 400 ? strlen(vlog) - 400 : 0));
+		goto out;
+	}
+	rb = ring_buffer__new(bpf_map__fd(s->maps.uninit_out), uninit_record, &seen, NULL);
+	if (!rb) {
+		failed(o, "ring_buffer__new: %s", strerror(errno));
+		goto out;
+	}
+	for (int i = 0; i < 16; i++) {
+		kernel_work(1);	/* deep calls, to leave something on the stack */
+		err = bpf_prog_test_run_opts(bpf_program__fd(helper ? s->progs.uninit_helper :
+								 s->progs.uninit_stack), &opts);
+		if (err) {
+			errno_outcome(o, -err, "BPF_PROG_TEST_RUN");
+			goto out;
+		}
+		ring_buffer__consume(rb);
+	}
+	if (seen.pointers)
+		shown(o, "%lu kernel pointers in %lu words of stack %s, the last 0x%llx",
+		      seen.pointers, seen.words,
+		      helper ? "bpf_dynptr_read() left unwritten" :
+			       "a socket filter never wrote",
+		      (unsigned long long)seen.last);
+	else
+		failed(o, "%lu records, %lu words of its stack, no kernel pointer in them",
+		       seen.records, seen.words);
+out:
+	ring_buffer__free(rb);
+	attack_bpf__destroy(s);
+}
+
 /* Work in the kernel for @ms milliseconds: reads of /dev/zero. */
 static void kernel_work(int ms)
 {
@@ -578,6 +667,12 @@ const struct attack attacks_bpf[] = {
 	  run_perf_regs },
 	{ "bpf-kprobe-multi", "a kprobe_multi program reading the registers at a kernel "
 	  "function's entry", run_kprobe_multi },
+	{ "bpf-kprobe-regs", "a kprobe program on a kprobe perf event reading the registers at "
+	  "a kernel function's entry", run_kprobe_regs },
+	{ "bpf-uninit-stack", "a socket filter handing a helper stack it never wrote",
+	  run_uninit_stack },
+	{ "bpf-fentry-args", "an fentry program seeing a kernel function's argument",
+	  run_fentry_args },
 	{ "bpf-raw-tp", "a raw tracepoint program on sched_switch", run_raw_tp },
 	{ "bpf-sys-bpf", "a syscall program's bpf_sys_bpf(BPF_MAP_UPDATE_ELEM) from linux_banner",
 	  run_sys_bpf },
