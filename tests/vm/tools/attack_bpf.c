@@ -183,12 +183,33 @@ static int uninit_record(void *ctx, void *data, size_t size)
  * program does the same: an hmac key's hash state after hmac_setkey()).
  * The verifier lets a privileged program read it, asking nothing, on a
  * kernel without the fix; with it, LOCKDOWN_BPF_READ_KERNEL.
+ * bpf-uninit-stack helper: the same through a buffer it never wrote,
+ * handed to bpf_dynptr_read() with flags it refuses, so that it writes
+ * nothing: the verifier counts the buffer written.
  */
+static void kernel_work(int ms);
+
+/* Work in user space for @ms milliseconds. */
+static void user_work(int ms)
+{
+	struct timespec t0, now;
+	volatile unsigned long x = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		for (int i = 0; i < 100000; i++)
+			x += i;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+	} while ((now.tv_sec - t0.tv_sec) * 1000 + (now.tv_nsec - t0.tv_nsec) / 1000000 < ms);
+}
+
 static void run_uninit_stack(struct aresult *o, int argc, char **argv)
 {
+	bool helper = argc > 0 && !strcmp(argv[0], "helper");
 	char pkt[64] = { 0 };
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt));
-	struct attack_bpf *s = open_one("uninit_stack", 0, 0, o);
+	struct attack_bpf *s = open_one(helper ? "uninit_helper" : "uninit_stack",
+					0, 0, o);
 	struct uninit_seen seen = { 0 };
 	struct ring_buffer *rb = NULL;
 	int err;
@@ -363,6 +384,8 @@ static void run_perf_regs(struct aresult *o, int argc, char **argv)
 	if (bp)
 		for (int i = 0; i < 64; i++)
 			syscall(SYS_getppid);
+	else if (user)
+		user_work(100);	/* user time to sample: reads of /dev/zero have little */
 	else
 		kernel_work(300);
 	if (user && s->bss->samples && !s->bss->hits)
