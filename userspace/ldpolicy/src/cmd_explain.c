@@ -582,8 +582,13 @@ int cmd_explain(int argc, char **argv, const struct command *cmd)
 
 	if (i < 0)
 		return EXIT_USAGE;
-	if (load_table(&t, &o, &d) || load_model(&m, &o, NULL, &d)) {
+	if (load_table(&t, &o, &d)) {
 		flush_diags(&d);
+		return EXIT_ENV;
+	}
+	if (load_model(&m, &o, NULL, &d)) {
+		flush_diags(&d);
+		table_free(&t);
 		return EXIT_ENV;
 	}
 	flush_diags(&d);	/* a model for another version is said so */
