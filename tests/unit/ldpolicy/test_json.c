@@ -63,6 +63,8 @@ static void every_command(void **state)
 	json_of("query --json " T "--policy " POLICIES "/observability.ldp kcore");
 	/* the model: a path, one query of it, the whole model in force */
 	json_of("explain --json " T "bpf-printf");
+	json_of("explain --json " T "bpf-uninit-stack");
+	json_of("explain --json " T "tracefs");
 	json_of("query --json " T "--policy " POLICIES "/confidentiality.ldp bpf-printf");
 	json_of("explain --json " T "--model 6.1");
 	json_of("diff --json " T "--policy " POLICIES "/integrity.ldp " POLICIES "/observability.ldp");
@@ -72,6 +74,42 @@ static void every_command(void **state)
 	free(bad);
 	free(empty);
 	free(blob);
+}
+
+/* The first line of "ldpolicy ARGS"'s output, in @buf (empty if none). */
+static void first_line_of(const char *args, char *buf, size_t size)
+{
+	char cmd[1024];
+	FILE *f;
+
+	snprintf(cmd, sizeof(cmd), "%s %s 2>/dev/null", LDPOLICY_BIN, args);
+	f = popen(cmd, "r");
+	if (!f)
+		fail_msg("cannot run %s", cmd);
+	if (!fgets(buf, (int)size, f))
+		buf[0] = '\0';
+	pclose(f);
+}
+
+/*
+ * What a fix in our kernels changes is in the JSON, not only in the text:
+ * a path closed by a fixed kernel says which option and which reasons, a
+ * grant such a kernel does not give says which option, others say null.
+ */
+static void fixed_in_is_json(void **state)
+{
+	static char out[1 << 16];
+
+	(void)state;
+	first_line_of("explain --json --table " TABLE_612 " bpf-uninit-stack", out, sizeof(out));
+	assert_non_null(strstr(out, "\"fixed_in\":{\"config\":\"CONFIG_LDPOLICY_KERNEL_FIXES\","
+				"\"when\":[\"LOCKDOWN_BPF_READ_KERNEL\"],\"how\":\""));
+	first_line_of("explain --json --table " TABLE_612 " bpf-printf", out, sizeof(out));
+	assert_non_null(strstr(out, "\"fixed_in\":null}"));
+	first_line_of("explain --json --table " TABLE_612 " tracefs", out, sizeof(out));
+	assert_non_null(strstr(out, "\"fixed_in\":{\"config\":\"CONFIG_LDPOLICY_KERNEL_FIXES\","
+				"\"how\":\"an eprobe"));
+	assert_non_null(strstr(out, "\"fixed_in\":null"));
 }
 
 /* The validator is no rubber stamp: a wrong member type fails it. */
@@ -180,6 +218,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_command),
+		cmocka_unit_test(fixed_in_is_json),
 		cmocka_unit_test(validator_fails),
 		cmocka_unit_test(fixes_are_policy),
 	};

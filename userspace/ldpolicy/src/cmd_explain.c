@@ -198,6 +198,17 @@ static void json_grants(struct json *j, const struct model *m, const struct mode
 		json_str(j, g[i].shown_by);
 		json_key(j, "argued");
 		json_str(j, g[i].argued);
+		json_key(j, "fixed_in");
+		if (g[i].fixed_in) {
+			json_begin_object(j);
+			json_key(j, "config");
+			json_str(j, g[i].fixed_in);
+			json_key(j, "how");
+			json_str(j, g[i].fixed_how);
+			json_end_object(j);
+		} else {
+			json_str(j, NULL);
+		}
 		json_key(j, "refs");
 		json_begin_array(j);
 		for (size_t r = 0; r < g[i].n_refs; r++)
@@ -276,6 +287,37 @@ static void json_closure(struct json *j, const struct model_closure *c)
 	json_end_object(j);
 }
 
+/*
+ * A path's "on" (its closure per backend) and "fixed_in" (the kernel
+ * option whose fix closes it, and the reasons that then close it, or null).
+ */
+static void json_path_closures(struct json *j, const struct model_path *p)
+{
+	json_key(j, "on");
+	json_begin_object(j);
+	for (int b = 0; b < MODEL_BACKENDS; b++) {
+		json_key(j, model_backend_names[b]);
+		json_closure(j, &p->on[b]);
+	}
+	json_end_object(j);
+	json_key(j, "fixed_in");
+	if (!p->fixed_in) {
+		json_str(j, NULL);
+		return;
+	}
+	json_begin_object(j);
+	json_key(j, "config");
+	json_str(j, p->fixed_in);
+	json_key(j, "when");
+	json_begin_array(j);
+	for (size_t w = 0; w < p->fixed.n_when; w++)
+		json_str(j, p->fixed.when[w]);
+	json_end_array(j);
+	json_key(j, "how");
+	json_str(j, p->fixed.how);
+	json_end_object(j);
+}
+
 /* A path's members of ldpolicy.path/1 (without "schema"). */
 void explain_json_path(struct json *j, const struct model *m, const struct model_path *p,
 		       const struct reason_table *t)
@@ -314,13 +356,7 @@ void explain_json_path(struct json *j, const struct model *m, const struct model
 			json_str(j, r->id);
 	}
 	json_end_array(j);
-	json_key(j, "on");
-	json_begin_object(j);
-	for (int b = 0; b < MODEL_BACKENDS; b++) {
-		json_key(j, model_backend_names[b]);
-		json_closure(j, &p->on[b]);
-	}
-	json_end_object(j);
+	json_path_closures(j, p);
 }
 
 /* A path's text, as "explain PATH" prints it. */
@@ -557,13 +593,7 @@ static void json_overview(const struct model *m)
 		json_key(&j, "reaches");
 		json_str(&j, m->p[i].reaches);
 		json_grants(&j, m, m->p[i].grants, m->p[i].n_grants);
-		json_key(&j, "on");
-		json_begin_object(&j);
-		for (int b = 0; b < MODEL_BACKENDS; b++) {
-			json_key(&j, model_backend_names[b]);
-			json_closure(&j, &m->p[i].on[b]);
-		}
-		json_end_object(&j);
+		json_path_closures(&j, &m->p[i]);
 		json_end_object(&j);
 	}
 	json_end_array(&j);
