@@ -115,12 +115,18 @@ endif
 # Besides these, the scenarios boot Debian's own kernels (stock, below).
 
 KTREE    := $(BUILD)/linux
-# The kernels share a compiler cache (build/ccache): the test and bpf
-# configurations differ in a few options, so the second compiles little.
-# Objects are hashed without the build directory (the kernels' debug info
-# is for pahole and gdb, which do not need it to be the kernel's own).
+# The kernels share a compiler cache (build/ccache), so that an object
+# directory removed (make clean) or a change undone costs little. It runs
+# in depend mode: it hashes the headers gcc reports it read, where its
+# default preprocesses every file once more before gcc does, about 15% of
+# a kernel's compile time, cold (measured on five files of the test
+# kernel: user and system time 10.8 s against 9.2 s with no cache, 9.4 s
+# in depend mode). Configurations that differ in a few options share
+# objects through seeds (below), not through the cache. Objects are
+# hashed without the build directory (the kernels' debug info is for
+# pahole and gdb, which do not need it to be the kernel's own).
 KCC      := ccache gcc
-KCCACHE  := CCACHE_DIR=$(abspath $(BUILD)/ccache) CCACHE_NOHASHDIR=1
+KCCACHE  := CCACHE_DIR=$(abspath $(BUILD)/ccache) CCACHE_NOHASHDIR=1 CCACHE_DEPEND=1
 KSCRIPTS := scripts/kernel-tree.sh scripts/series-lib.sh scripts/kernel-config.sh \
 	scripts/cache-key.sh
 KCONFIGS := test static debug bpf kcsan
