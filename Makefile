@@ -104,7 +104,8 @@ endif
 #
 #   test    the kernel most scenarios boot: lockdown_policy loadable,
 #           the per-reason matrix's paths, KUnit, BTF
-#   static  static mode: policies/coco-devmem.ldp built in, sealed at boot
+#   static  static mode: policies/coco-devmem.ldp built in, sealed at boot;
+#           the test kernel's paths, without KUnit
 #   debug   KASAN, lockdep, atomic-sleep checks, two CPUs: the stress
 #           scenario, the KUnit suites, audit and IMA beside concurrent loads
 #   kcsan   KCSAN, two CPUs: the stress scenario under the data-race
@@ -136,18 +137,20 @@ KFRAGS_test   := kernel/configs/base.config kernel/configs/matrix.config \
 	kernel/configs/test.config
 KFRAGS_bpf    := kernel/configs/base.config kernel/configs/matrix.config \
 	kernel/configs/bpf.config
-KFRAGS_static := kernel/configs/base.config kernel/configs/static.config \
-	$(BUILD)/static-boot.config
+KFRAGS_static := kernel/configs/base.config kernel/configs/matrix.config \
+	kernel/configs/static.config $(BUILD)/static-boot.config
 KFRAGS_debug  := kernel/configs/base.config kernel/configs/debug.config
 KFRAGS_kcsan  := kernel/configs/base.config kernel/configs/kcsan.config
 # A configuration that differs from another in a few options starts, the
-# first time, as a copy of that one's object directory (its seed): Kbuild
-# then recompiles only the files that read an option that differs, where
-# the compiler cache would still preprocess every file (minutes per
-# kernel, cold). Built after its seed. (The static kernel gains nothing
-# from it: started from the test kernel's objects with matrix.config
-# added, it took as long as it takes from nothing with base.config.)
+# first time, as a copy of that one's object directory (its seed,
+# scripts/kernel-seed.sh): Kbuild then recompiles only the files that read
+# an option that differs, and the kernel costs a link, not a compile.
+# Built after its seed. The static kernel has the test kernel's
+# matrix.config for that: the two differ in nine options, which four files
+# read (security/lockdown/lockdown.c, lockdown_policy's policy.c, kexec.c
+# and boot.c).
 KSEED_bpf    := test
+KSEED_static := test
 # what else goes into a configuration's image
 KINPUTS_static := policies $(LDP_SRCS)
 KTARGETS_test  := modules
