@@ -177,14 +177,19 @@ $(BUILD)/$(1).key: FORCE $(filter $(BUILD)/%,$(KFRAGS_$(1))) | deps-kernel
 $(call kimage,$(1)): $(BUILD)/tree.stamp $(BUILD)/$(1).key \
 		$(if $(KINPUTS_$(1)),$(LDPOLICY)) $(if $(KSEED_$(1)),| $(call kimage,$(KSEED_$(1))))
 	$(if $(KSEED_$(1)),@scripts/kernel-seed.sh $(BUILD)/obj-$(KSEED_$(1)) $(BUILD)/obj-$(1))
-	@scripts/kernel-config.sh $(KTREE) $(BUILD)/obj-$(1) $(KFRAGS_$(1))
+	+@scripts/kernel-config.sh $(KTREE) $(BUILD)/obj-$(1) $(KFRAGS_$(1))
 	+$(KCCACHE) $(MAKE) -s -C $(KTREE) \
 		O=$(abspath $(BUILD)/obj-$(1)) ARCH=x86_64 CC="$(KCC)" \
-		LDPOLICY=$(abspath $(LDPOLICY)) -j$(JOBS) bzImage $(KTARGETS_$(1))
+		LDPOLICY=$(abspath $(LDPOLICY)) $(KJOBS) bzImage $(KTARGETS_$(1))
 	@touch $$@
 endef
 $(foreach k,$(KCONFIGS),$(eval $(call kernel_rules,$(k))))
 
+# A kernel's build takes the jobs of the make that runs it when that one
+# runs in parallel (check builds the kernels side by side, so that one's
+# link, BTF and configuration, each on one core, overlap another's
+# compiles), or $(JOBS) of its own.
+KJOBS = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS))
 KIMAGES := $(foreach k,$(KCONFIGS),$(call kimage,$(k)))
 kernel: $(KIMAGES)
 
@@ -699,7 +704,8 @@ fuzz-check: $(FUZZ_BINS)
 # --- the README's commands ---------------------------------------------
 
 check: deps
-	@$(MAKE) --no-print-directory kernel ldpolicy initramfs $(DISK_IMGS)
+	@$(MAKE) --no-print-directory -j$(JOBS) kernel
+	@$(MAKE) --no-print-directory ldpolicy initramfs $(DISK_IMGS)
 	@$(MAKE) --no-print-directory test-unit
 	@$(MAKE) --no-print-directory model-check
 	@$(MAKE) --no-print-directory fuzz-check
