@@ -272,11 +272,9 @@ static size_t paths_defeating(const struct model *m, const struct model_reason *
 	return n;
 }
 
-static void json_closure(struct json *j, const struct model_closure *c)
+/* A closure's "when" (the reasons that close it) and "how" members. */
+static void json_closure_when(struct json *j, const struct model_closure *c)
 {
-	json_begin_object(j);
-	json_key(j, "state");
-	json_str(j, c->open ? "open" : "closed-when");
 	json_key(j, "when");
 	json_begin_array(j);
 	for (size_t w = 0; w < c->n_when; w++)
@@ -284,6 +282,14 @@ static void json_closure(struct json *j, const struct model_closure *c)
 	json_end_array(j);
 	json_key(j, "how");
 	json_str(j, c->how);
+}
+
+static void json_closure(struct json *j, const struct model_closure *c)
+{
+	json_begin_object(j);
+	json_key(j, "state");
+	json_str(j, c->open ? "open" : "closed-when");
+	json_closure_when(j, c);
 	json_end_object(j);
 }
 
@@ -308,13 +314,7 @@ static void json_path_closures(struct json *j, const struct model_path *p)
 	json_begin_object(j);
 	json_key(j, "config");
 	json_str(j, p->fixed_in);
-	json_key(j, "when");
-	json_begin_array(j);
-	for (size_t w = 0; w < p->fixed.n_when; w++)
-		json_str(j, p->fixed.when[w]);
-	json_end_array(j);
-	json_key(j, "how");
-	json_str(j, p->fixed.how);
+	json_closure_when(j, &p->fixed);
 	json_end_object(j);
 }
 
