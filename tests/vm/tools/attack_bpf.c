@@ -424,10 +424,19 @@ static void run_kprobe(struct aresult *o, bool multi)
 
 	if (!s || load(s, NULL, o))
 		goto out;
-	if (multi)
-		link = bpf_program__attach_kprobe_multi_opts(s->progs.kprobe_multi_regs,
-							     BP_SYMBOL, NULL);
-	else
+	if (multi) {
+		/*
+		 * By name, not by pattern: libbpf 1.5 resolves a pattern
+		 * through tracefs's available_filter_functions (1.1
+		 * through /proc/kallsyms), so the attack would need
+		 * tracefs mounted and allowed. A name goes to the kernel.
+		 */
+		const char *syms[] = { BP_SYMBOL };
+		LIBBPF_OPTS(bpf_kprobe_multi_opts, mo, .syms = syms, .cnt = 1);
+
+		link = bpf_program__attach_kprobe_multi_opts(s->progs.kprobe_multi_regs, NULL,
+							     &mo);
+	} else
 		link = bpf_program__attach_kprobe(s->progs.kprobe_regs, false, BP_SYMBOL);
 	if (!link) {
 		int err = errno;
