@@ -431,13 +431,14 @@ static void run_kprobe(struct aresult *o, bool multi)
 		 * through /proc/kallsyms), so the attack would need
 		 * tracefs mounted and allowed. A name goes to the kernel.
 		 */
-		const char *syms[] = { BP_SYMBOL };
+		static const char *syms[] = { BP_SYMBOL };
 		LIBBPF_OPTS(bpf_kprobe_multi_opts, mo, .syms = syms, .cnt = 1);
 
 		link = bpf_program__attach_kprobe_multi_opts(s->progs.kprobe_multi_regs, NULL,
 							     &mo);
-	} else
+	} else {
 		link = bpf_program__attach_kprobe(s->progs.kprobe_regs, false, BP_SYMBOL);
+	}
 	if (!link) {
 		int err = errno;
 
