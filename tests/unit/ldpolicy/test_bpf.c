@@ -179,10 +179,39 @@ static void kernel_filesystems(void **state)
 		assert_int_equal(errno, ENODEV);	/* no cgroup2 in this kernel */
 }
 
+/*
+ * The guards' test of a program against a denial's mark (ldp_prog_after()):
+ * loaded before the mark only if numbered up to it and loaded before it.
+ * A new program under a wrapped id (ids are cyclic: after some 2^31 loads
+ * a new one gets a free id below every mark) is new by its load time; one
+ * whose load began before the mark and ended after is new by its id.
+ */
+static void prog_after_mark(void **state)
+{
+	const __u32 mark_id = 42;
+	const __u64 mark_ns = 5000000000ULL;
+
+	(void)state;
+	/* loaded before the denial: left alone */
+	assert_false(ldp_prog_after(7, mark_ns - 1, mark_id, mark_ns));
+	assert_false(ldp_prog_after(mark_id, mark_ns - 1, mark_id, mark_ns));
+	/* loaded after it, numbered above it */
+	assert_true(ldp_prog_after(mark_id + 1, mark_ns + 1, mark_id, mark_ns));
+	/* began before it, given its id after it */
+	assert_true(ldp_prog_after(mark_id + 1, mark_ns - 1, mark_id, mark_ns));
+	/* after the ids wrapped: a free id below the mark, loaded after it */
+	assert_true(ldp_prog_after(3, mark_ns + 1, mark_id, mark_ns));
+	assert_true(ldp_prog_after(1, mark_ns, mark_id, mark_ns));
+	/* the object's own (no id bound, its setup's time): one loaded since is not */
+	assert_false(ldp_prog_after(19, mark_ns - 1, (__u32)-1, mark_ns));
+	assert_true(ldp_prog_after(19, mark_ns + 1, (__u32)-1, mark_ns));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(object_as_opened),
+		cmocka_unit_test(prog_after_mark),
 		cmocka_unit_test(direct_probe_read_refused),
 		cmocka_unit_test(tags_as_the_kernel),
 		cmocka_unit_test(kernel_filesystems),

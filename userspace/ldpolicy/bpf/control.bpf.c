@@ -133,6 +133,7 @@ int ldp_guard_on(struct ldp_guard_on_ctx *ctx)
 	g->reader_percpu_id = ctx->reader_percpu_id;
 	g->reader_net_id = ctx->reader_net_id;
 	g->setup_tgid = bpf_get_current_pid_tgid() >> 32;
+	g->setup_ns = bpf_ktime_get_boot_ns();
 	st->guarding = 1;
 	return 0;
 }
@@ -314,6 +315,7 @@ int ldp_load(struct ldp_load_ctx *ctx)
 	struct ldp_scratch *sc;
 	__u32 zero = 0, nw;
 	__u32 len = ctx->len, flags, version;
+	__u64 now;
 	int ret = may_change(st);
 
 	if (ret)
@@ -400,17 +402,25 @@ int ldp_load(struct ldp_load_ctx *ctx)
 		}
 	/*
 	 * BPF_READ_KERNEL (or PERF, or KPROBES) denied from now: the programs numbered
-	 * above every one seen so far are those its guard refuses
-	 * (guard_bpf.bpf.c); noted before the bit is set, so that none given
-	 * an fd after the bit slips under the mark (one in between is
-	 * refused to ldpolicy too, which then cannot vouch: exit 3)
+	 * above every one seen so far, or loaded from now on, are those its
+	 * guard refuses (ldp_prog_after(), guard_bpf.bpf.c); noted before the
+	 * bit is set, so that none given an fd after the bit slips under the
+	 * mark (one in between is refused to ldpolicy too, which then cannot
+	 * vouch: exit 3)
 	 */
-	if (g && want[rk / 64] & ~st->deny[rk / 64] & (1ULL << (rk % 64)))
+	now = bpf_ktime_get_boot_ns();
+	if (g && want[rk / 64] & ~st->deny[rk / 64] & (1ULL << (rk % 64))) {
 		g->read_kernel_max_id = g->max_prog_id;
-	if (g && want[pf / 64] & ~st->deny[pf / 64] & (1ULL << (pf % 64)))
+		g->read_kernel_ns = now;
+	}
+	if (g && want[pf / 64] & ~st->deny[pf / 64] & (1ULL << (pf % 64))) {
 		g->perf_max_id = g->max_prog_id;
-	if (g && want[kp / 64] & ~st->deny[kp / 64] & (1ULL << (kp % 64)))
+		g->perf_ns = now;
+	}
+	if (g && want[kp / 64] & ~st->deny[kp / 64] & (1ULL << (kp % 64))) {
 		g->kprobes_max_id = g->max_prog_id;
+		g->kprobes_ns = now;
+	}
 	/* the hook reads @watch first: set it after what it points to */
 #pragma unroll
 	for (int i = 0; i < LDP_WORDS; i++) {

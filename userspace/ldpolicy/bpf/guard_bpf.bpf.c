@@ -428,14 +428,18 @@ static __always_inline bool kernel_tracing(const struct bpf_prog *prog)
  *     against the highest seen when the policy came to deny it (ids
  *     are given as a load ends; a load time is taken as it begins, and
  *     a load that began before the denial and ended after it would pass
- *     under it), not a reference count, which a thread asking for the
- *     new program by id as it is loaded could raise.
+ *     under it), and its load time against the denial's (ids wrap, after
+ *     some 2^31 loads, to free ones below the mark: ldp_prog_after()),
+ *     not a reference count, which a thread asking for the new program
+ *     by id as it is loaded could raise.
  */
 SEC("lsm/bpf_prog")
 int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 {
 	struct ldp_guard *g;
 	struct bpf_prog *dst;
+	__u64 at;
+	__u32 id;
 
 	if (ret)
 		return ret;
@@ -447,23 +451,27 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 	/* a lost race between two CPUs leaves it lower: stricter, not looser */
 	if (prog->aux->id > g->max_prog_id)
 		g->max_prog_id = prog->aux->id;
-	if (own_prog_id(g, prog->aux->id)) {
+	if (own_prog(g, prog)) {
 		learn_readers(g, prog);
 		return 0;
 	}
 	dst = prog->aux->dst_prog;
-	if (dst && own_prog_id(g, dst->aux->id))
+	if (dst && own_prog(g, dst))
 		return -EPERM;
 	if (would_run_first(prog))
 		return -EPERM;
+	id = prog->aux->id;
+	at = prog->aux->load_time;
 	if (policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL)) &&
-	    prog->aux->id > g->read_kernel_max_id &&
+	    ldp_prog_after(id, at, g->read_kernel_max_id, g->read_kernel_ns) &&
 	    (trusted_args(prog) || reads_kernel(g, prog)))
 		return -EPERM;
-	if (prog->type == BPF_PROG_TYPE_PERF_EVENT && prog->aux->id > g->perf_max_id &&
+	if (prog->type == BPF_PROG_TYPE_PERF_EVENT &&
+	    ldp_prog_after(id, at, g->perf_max_id, g->perf_ns) &&
 	    policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_PERF)))
 		return -EPERM;
-	if ((kprobe_multi(prog) || kernel_tracing(prog)) && prog->aux->id > g->kprobes_max_id &&
+	if ((kprobe_multi(prog) || kernel_tracing(prog)) &&
+	    ldp_prog_after(id, at, g->kprobes_max_id, g->kprobes_ns) &&
 	    policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_KPROBES)))
 		return -EPERM;
 	return 0;

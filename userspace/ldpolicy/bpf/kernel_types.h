@@ -165,6 +165,8 @@ struct bpf_prog_aux {
 	__u32 used_map_cnt;
 	__u32 id;
 	__u32 attach_btf_id;
+	/* boot time in ns, as its load began */
+	__u64 load_time;
 	struct bpf_map **used_maps;
 	/* a tracing program's target's BTF: the kernel's or a module's */
 	struct btf *attach_btf;

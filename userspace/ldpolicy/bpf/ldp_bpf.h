@@ -255,4 +255,30 @@ struct ldp_guard_on_ctx {
 	__u32 reader_net_id;
 };
 
+/**
+ * ldp_prog_after() - was a program loaded after a mark?
+ * @id: the program's id (struct bpf_prog_aux's)
+ * @load_time: its load time (struct bpf_prog_aux's, boot time in ns, taken
+ *	as its load began)
+ * @mark_id: the highest program id seen when the mark was made
+ * @mark_ns: the boot time in ns when it was made (0: never)
+ *
+ * The guards tell a program loaded before the policy came to deny a reason,
+ * which they leave alone, from one loaded after (guard_bpf.bpf.c), and the
+ * object's own programs from one loaded after the object was set up. An id
+ * is given as a load ends, so one above the mark is after it even if its
+ * load began before; but ids are handed out cyclically (idr_alloc_cyclic()
+ * up to INT_MAX), and after some 2^31 loads a new program gets a free id
+ * below every mark, a freed one of the object's own among them. Its load
+ * time, which never wraps, then tells.
+ *
+ * Return: true if the program is new to the mark: numbered above it, or
+ * loaded at or after it.
+ */
+static inline __attribute__((always_inline)) int
+ldp_prog_after(__u32 id, __u64 load_time, __u32 mark_id, __u64 mark_ns)
+{
+	return id > mark_id || load_time >= mark_ns;
+}
+
 #endif /* LDP_BPF_H */

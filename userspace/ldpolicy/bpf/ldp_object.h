@@ -111,16 +111,22 @@ struct ldp_guard {
 	/*
 	 * The highest program id lsm/bpf_prog has seen an fd made to (the
 	 * sentinel of every ldpolicy command, and every new program, raise
-	 * it), and what it was when the policy came to deny
-	 * LOCKDOWN_BPF_READ_KERNEL, LOCKDOWN_PERF, and LOCKDOWN_KPROBES: a
-	 * program numbered up to that was loaded before, and is not revoked;
-	 * one numbered above is new to it, even if its load began before
-	 * (ldp_load, guard_bpf.bpf.c)
+	 * it), and what it was, and the boot time, when the policy came to
+	 * deny LOCKDOWN_BPF_READ_KERNEL, LOCKDOWN_PERF, and LOCKDOWN_KPROBES:
+	 * a program numbered up to that and loaded before that time was
+	 * loaded before, and is not revoked; any other is new to it, even if
+	 * its load began before (ldp_prog_after(), ldp_load,
+	 * guard_bpf.bpf.c)
 	 */
 	__u32 max_prog_id;
 	__u32 read_kernel_max_id;
 	__u32 perf_max_id;
 	__u32 kprobes_max_id;
+	__u64 read_kernel_ns;
+	__u64 perf_ns;
+	__u64 kprobes_ns;
+	/* when ldp_guard_on ran: the object's programs were loaded before */
+	__u64 setup_ns;
 };
 
 LDP_MAP struct {
@@ -207,9 +213,17 @@ static __always_inline bool is_setup_task(const struct ldp_guard *g)
 	return g->setup_tgid && (__u32)(bpf_get_current_pid_tgid() >> 32) == g->setup_tgid;
 }
 
-/* Is @id one of the object's programs (ldp_guard_on recorded them)? */
-static __always_inline bool own_prog_id(const struct ldp_guard *g, __u32 id)
+/*
+ * Is @prog one of the object's programs: its id one ldp_guard_on recorded,
+ * and loaded before then (a program loaded later under a freed one's id,
+ * once ids wrap, is not: ldp_prog_after())?
+ */
+static __always_inline bool own_prog(const struct ldp_guard *g, const struct bpf_prog *prog)
 {
+	__u32 id = prog->aux->id;
+
+	if (ldp_prog_after(id, prog->aux->load_time, (__u32)-1, g->setup_ns))
+		return false;
 	for (int i = 0; i < LDP_GUARD_PROGS; i++)
 		if ((__u32)i < g->nr_progs && g->prog_ids[i] == id)
 			return true;
