@@ -181,10 +181,12 @@ static void kernel_filesystems(void **state)
 
 /*
  * The guards' test of a program against a denial's mark (ldp_prog_after()):
- * loaded before the mark only if numbered up to it and loaded before it.
- * A new program under a wrapped id (ids are cyclic: after some 2^31 loads
- * a new one gets a free id below every mark) is new by its load time; one
- * whose load began before the mark and ended after is new by its id.
+ * loaded before the mark only if numbered up to it, loaded before it, and
+ * ids are not near their wrap. A new program under a wrapped id (ids are
+ * cyclic: after some 2^31 loads a new one gets a free id below every mark)
+ * is new by its load time; one whose load began before the mark and ended
+ * after is new by its id; one held in the verifier across the mark and a
+ * wrap is new because the guard saw the ids come near their wrap first.
  */
 static void prog_after_mark(void **state)
 {
@@ -193,18 +195,24 @@ static void prog_after_mark(void **state)
 
 	(void)state;
 	/* loaded before the denial: left alone */
-	assert_false(ldp_prog_after(7, mark_ns - 1, mark_id, mark_ns));
-	assert_false(ldp_prog_after(mark_id, mark_ns - 1, mark_id, mark_ns));
+	assert_false(ldp_prog_after(7, mark_ns - 1, mark_id, mark_ns, 0));
+	assert_false(ldp_prog_after(mark_id, mark_ns - 1, mark_id, mark_ns, 0));
 	/* loaded after it, numbered above it */
-	assert_true(ldp_prog_after(mark_id + 1, mark_ns + 1, mark_id, mark_ns));
+	assert_true(ldp_prog_after(mark_id + 1, mark_ns + 1, mark_id, mark_ns, 0));
 	/* began before it, given its id after it */
-	assert_true(ldp_prog_after(mark_id + 1, mark_ns - 1, mark_id, mark_ns));
+	assert_true(ldp_prog_after(mark_id + 1, mark_ns - 1, mark_id, mark_ns, 0));
 	/* after the ids wrapped: a free id below the mark, loaded after it */
-	assert_true(ldp_prog_after(3, mark_ns + 1, mark_id, mark_ns));
-	assert_true(ldp_prog_after(1, mark_ns, mark_id, mark_ns));
+	assert_true(ldp_prog_after(3, mark_ns + 1, mark_id, mark_ns, 0));
+	assert_true(ldp_prog_after(1, mark_ns, mark_id, mark_ns, 0));
+	/* held from before the mark across a wrap: the ids came near it first */
+	assert_true(ldp_prog_after(3, mark_ns - 1, mark_id, mark_ns, 1));
+	assert_true(ldp_prog_after(7, mark_ns - 1, mark_id, mark_ns, 1));
 	/* the object's own (no id bound, its setup's time): one loaded since is not */
-	assert_false(ldp_prog_after(19, mark_ns - 1, (__u32)-1, mark_ns));
-	assert_true(ldp_prog_after(19, mark_ns + 1, (__u32)-1, mark_ns));
+	assert_false(ldp_prog_after(19, mark_ns - 1, (__u32)-1, mark_ns, 0));
+	assert_true(ldp_prog_after(19, mark_ns + 1, (__u32)-1, mark_ns, 0));
+	assert_true(ldp_prog_after(19, mark_ns - 1, (__u32)-1, mark_ns, 1));
+	/* the bound: the last 2^24 ids up to INT_MAX */
+	assert_int_equal(0x80000000u - LDP_PROG_ID_NEAR_WRAP, 1u << 24);
 }
 
 int main(void)

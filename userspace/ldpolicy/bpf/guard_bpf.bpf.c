@@ -429,9 +429,10 @@ static __always_inline bool kernel_tracing(const struct bpf_prog *prog)
  *     are given as a load ends; a load time is taken as it begins, and
  *     a load that began before the denial and ended after it would pass
  *     under it), and its load time against the denial's (ids wrap, after
- *     some 2^31 loads, to free ones below the mark: ldp_prog_after()),
- *     not a reference count, which a thread asking for the new program
- *     by id as it is loaded could raise.
+ *     some 2^31 loads, to free ones below the mark; and once ids come
+ *     near their wrap, no program counts as loaded before:
+ *     ldp_prog_after()), not a reference count, which a thread asking
+ *     for the new program by id as it is loaded could raise.
  */
 SEC("lsm/bpf_prog")
 int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
@@ -441,13 +442,19 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 	__u64 at;
 	__u32 id;
 
-	if (ret)
-		return ret;
 	if (!guarding())
-		return 0;
+		return ret;
 	g = guard();
 	if (!g)
-		return -EPERM;
+		return ret ?: -EPERM;
+	/*
+	 * Every id given comes here (bpf_prog_new_fd()), also one whose fd
+	 * an LSM before this one refuses: seen before ids could wrap.
+	 */
+	if (prog->aux->id >= LDP_PROG_ID_NEAR_WRAP)
+		g->ids_near_wrap = 1;
+	if (ret)
+		return ret;
 	/* a lost race between two CPUs leaves it lower: stricter, not looser */
 	if (prog->aux->id > g->max_prog_id)
 		g->max_prog_id = prog->aux->id;
@@ -455,23 +462,24 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 		learn_readers(g, prog);
 		return 0;
 	}
+	/* on one of the object's programs, or one under its id: refused */
 	dst = prog->aux->dst_prog;
-	if (dst && own_prog(g, dst))
+	if (dst && own_prog_id(g, dst->aux->id))
 		return -EPERM;
 	if (would_run_first(prog))
 		return -EPERM;
 	id = prog->aux->id;
 	at = prog->aux->load_time;
 	if (policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL)) &&
-	    ldp_prog_after(id, at, g->read_kernel_max_id, g->read_kernel_ns) &&
+	    ldp_prog_after(id, at, g->read_kernel_max_id, g->read_kernel_ns, g->ids_near_wrap) &&
 	    (trusted_args(prog) || reads_kernel(g, prog)))
 		return -EPERM;
 	if (prog->type == BPF_PROG_TYPE_PERF_EVENT &&
-	    ldp_prog_after(id, at, g->perf_max_id, g->perf_ns) &&
+	    ldp_prog_after(id, at, g->perf_max_id, g->perf_ns, g->ids_near_wrap) &&
 	    policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_PERF)))
 		return -EPERM;
 	if ((kprobe_multi(prog) || kernel_tracing(prog)) &&
-	    ldp_prog_after(id, at, g->kprobes_max_id, g->kprobes_ns) &&
+	    ldp_prog_after(id, at, g->kprobes_max_id, g->kprobes_ns, g->ids_near_wrap) &&
 	    policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_KPROBES)))
 		return -EPERM;
 	return 0;

@@ -255,30 +255,43 @@ struct ldp_guard_on_ctx {
 	__u32 reader_net_id;
 };
 
+/*
+ * Program ids are handed out cyclically up to INT_MAX (idr_alloc_cyclic()),
+ * then from the lowest free one again. Once the guard has seen an id this
+ * close to INT_MAX, ids may wrap before it sees another, and it trusts no
+ * id to tell old programs from new (ldp_prog_after()).
+ */
+#define LDP_PROG_ID_NEAR_WRAP	0x7f000000u
+
 /**
  * ldp_prog_after() - was a program loaded after a mark?
  * @id: the program's id (struct bpf_prog_aux's)
  * @load_time: its load time (struct bpf_prog_aux's, boot time in ns, taken
  *	as its load began)
  * @mark_id: the highest program id seen when the mark was made
- * @mark_ns: the boot time in ns when it was made (0: never)
+ * @mark_ns: the boot time in ns when it was made
+ * @near_wrap: whether an id of LDP_PROG_ID_NEAR_WRAP or more has been seen
  *
  * The guards tell a program loaded before the policy came to deny a reason,
  * which they leave alone, from one loaded after (guard_bpf.bpf.c), and the
  * object's own programs from one loaded after the object was set up. An id
  * is given as a load ends, so one above the mark is after it even if its
- * load began before; but ids are handed out cyclically (idr_alloc_cyclic()
- * up to INT_MAX), and after some 2^31 loads a new program gets a free id
- * below every mark, a freed one of the object's own among them. Its load
- * time, which never wraps, then tells.
+ * load began before; but ids wrap, after some 2^31 loads, to free ones
+ * below every mark, a freed one of the object's own among them. A load
+ * time, which never wraps, tells a load begun after the mark; but a load
+ * begun before the mark and held in the verifier (a userfaultfd on its log
+ * buffer) while the ids wrap would pass both. So once ids come near their
+ * wrap, every program is new: one loaded before the policy then gets no new
+ * fd (what it holds, and its links, stay), and ldpolicy, whose own programs
+ * are then refused too, cannot vouch for the backend.
  *
- * Return: true if the program is new to the mark: numbered above it, or
- * loaded at or after it.
+ * Return: true if the program is new to the mark: numbered above it, loaded
+ * at or after it, or ids are near their wrap.
  */
 static inline __attribute__((always_inline)) int
-ldp_prog_after(__u32 id, __u64 load_time, __u32 mark_id, __u64 mark_ns)
+ldp_prog_after(__u32 id, __u64 load_time, __u32 mark_id, __u64 mark_ns, __u32 near_wrap)
 {
-	return id > mark_id || load_time >= mark_ns;
+	return near_wrap || id > mark_id || load_time >= mark_ns;
 }
 
 #endif /* LDP_BPF_H */

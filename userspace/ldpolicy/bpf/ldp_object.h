@@ -127,6 +127,8 @@ struct ldp_guard {
 	__u64 kprobes_ns;
 	/* when ldp_guard_on ran: the object's programs were loaded before */
 	__u64 setup_ns;
+	/* an id of LDP_PROG_ID_NEAR_WRAP or more seen: ids may wrap */
+	__u32 ids_near_wrap;
 };
 
 LDP_MAP struct {
@@ -213,21 +215,26 @@ static __always_inline bool is_setup_task(const struct ldp_guard *g)
 	return g->setup_tgid && (__u32)(bpf_get_current_pid_tgid() >> 32) == g->setup_tgid;
 }
 
-/*
- * Is @prog one of the object's programs: its id one ldp_guard_on recorded,
- * and loaded before then (a program loaded later under a freed one's id,
- * once ids wrap, is not: ldp_prog_after())?
- */
-static __always_inline bool own_prog(const struct ldp_guard *g, const struct bpf_prog *prog)
+/* Is @id one ldp_guard_on recorded for the object's programs? */
+static __always_inline bool own_prog_id(const struct ldp_guard *g, __u32 id)
 {
-	__u32 id = prog->aux->id;
-
-	if (ldp_prog_after(id, prog->aux->load_time, (__u32)-1, g->setup_ns))
-		return false;
 	for (int i = 0; i < LDP_GUARD_PROGS; i++)
 		if ((__u32)i < g->nr_progs && g->prog_ids[i] == id)
 			return true;
 	return false;
+}
+
+/*
+ * Is @prog one of the object's programs, to be let by: its id one
+ * ldp_guard_on recorded, loaded before then, and ids not near their wrap
+ * (a program given a freed one's id after a wrap is not:
+ * ldp_prog_after())?
+ */
+static __always_inline bool own_prog(const struct ldp_guard *g, const struct bpf_prog *prog)
+{
+	return !ldp_prog_after(prog->aux->id, prog->aux->load_time, (__u32)-1, g->setup_ns,
+			       g->ids_near_wrap) &&
+	       own_prog_id(g, prog->aux->id);
 }
 
 /* The guards that keep programs out act from ldp_guard_on. */
