@@ -225,7 +225,7 @@ ldattack_SRCS := tests/vm/tools/ldattack.c tests/vm/tools/attack_dma.c \
 	tests/vm/tools/attack_kernel.c tests/vm/tools/attack_trace.c tests/vm/tools/attack_bpf.c \
 	tests/vm/tools/attack_kexec.c tests/vm/tools/attack_kexec_inflight.c \
 	tests/vm/tools/attack_pfkey.c tests/vm/tools/attack_skb.c tests/vm/tools/attack_libbpf.c \
-	tests/vm/tools/attack_nlmon.c \
+	tests/vm/tools/attack_nlmon.c tests/vm/tools/attack_keys.c \
 	$(filter-out %/ldprobe.c,$(ldprobe_SRCS)) \
 	$(STATIC_ELF_SRCS)
 ldattack_LIBS := -lbpf -lelf -lz -lzstd

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Keys the kernel holds and hands back to root through interfaces of their
+ * own, which ask no lockdown reason (the models' secrets paths): what
+ * xfrm_user's redaction keeps from IPsec's dumps, and nothing keeps from
+ * these.
+ *
+ * tfo-key: the TCP Fast Open cookie key, which the kernel draws at random
+ * as the first listener asks for Fast Open (tcp_fastopen_init_key_once()),
+ * read back from the sysctl net.ipv4.tcp_fastopen_key.
+ *
+ * seg6-hmac: an SRv6 HMAC secret, set as a router's daemon would
+ * (SEG6_CMD_SETHMAC) and read back from SEG6_CMD_DUMPHMAC, over generic
+ * netlink (net/ipv6/seg6.c; a kernel without CONFIG_IPV6_SEG6_HMAC says
+ * ENOTSUPP).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+#include <linux/seg6_genl.h>
+#include <linux/seg6_hmac.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "attack.h"
+#include "nlxfrm.h"
+
+#define TFO_SYSCTL	"/proc/sys/net/ipv4/tcp_fastopen"
+#define TFO_KEY_SYSCTL	"/proc/sys/net/ipv4/tcp_fastopen_key"
+#define SEG6_KEY_ID	0x1d5e
+#define SEG6_SECRET	"ldattack-srv6-hmac-secret-0123456789abcdef"
+
+/* Read sysctl @path into @buf: 0 or errno. */
+static int sysctl_read(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
+	ssize_t n;
+
+	if (fd < 0)
+		return errno;
+	n = read(fd, buf, size - 1);
+	if (n < 0)
+		err = errno;
+	else
+		buf[n] = '\0';
+	close(fd);
+	buf[strcspn(buf, "\n")] = '\0';
+	return err;
+}
+
+/* Write @val to sysctl @path: 0 or errno. */
+static int sysctl_write(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), err = 0;
+
+	if (fd < 0)
+		return errno;
+	if (write(fd, val, strlen(val)) != (ssize_t)strlen(val))
+		err = errno ? errno : EIO;
+	if (close(fd) && !err)
+		err = errno;
+	return err;
+}
+
+static void run_tfo_key(struct aresult *o, int argc, char **argv)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_ANY) };
+	char was[32], key[256];
+	int s, qlen = 5, err;
+
+	(void)argc;
+	(void)argv;
+	err = sysctl_read(TFO_SYSCTL, was, sizeof(was));
+	if (err == ENOENT) {
+		unavailable(o, "no %s in this kernel", TFO_SYSCTL);
+		return;
+	}
+	if (err || (err = sysctl_write(TFO_SYSCTL, "3"))) {
+		errno_outcome(o, err, "net.ipv4.tcp_fastopen");
+		return;
+	}
+	/* a Fast Open listener: the kernel draws its key, if it has none */
+	s = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (s < 0 || setsockopt(s, IPPROTO_TCP, TCP_FASTOPEN, &qlen, sizeof(qlen)) ||
+	    bind(s, (struct sockaddr *)&a, sizeof(a)) || listen(s, 1)) {
+		failed(o, "a TCP Fast Open listener: %s", strerror(errno));
+		if (s >= 0)
+			close(s);
+		sysctl_write(TFO_SYSCTL, was);
+		return;
+	}
+	err = sysctl_read(TFO_KEY_SYSCTL, key, sizeof(key));
+	close(s);
+	sysctl_write(TFO_SYSCTL, was);
+	if (err == ENOENT)
+		unavailable(o, "no %s in this kernel", TFO_KEY_SYSCTL);
+	else if (err)
+		errno_outcome(o, err, "reading net.ipv4.tcp_fastopen_key");
+	else if (strspn(key, "0-") == strlen(key))
+		refused(o, "net.ipv4.tcp_fastopen_key reads all zeros: %s", key);
+	else
+		shown(o, "read the kernel's TCP Fast Open key from net.ipv4.tcp_fastopen_key: "
+		      "%.17s...", key);
+}
+
+/* A generic netlink request: @q started as @type (a family id), then @cmd. */
+static void genl_start(struct nlreq *q, unsigned short type, unsigned short flags, uint8_t cmd)
+{
+	struct genlmsghdr g = { .cmd = cmd, .version = 1 };
+
+	nlreq_start(q, type, flags);
+	nlreq_put(q, &g, sizeof(g));
+}
+
+/* The attribute @type of the attributes from @a to @end, or NULL. */
+static struct nlattr *attr_find(struct nlattr *a, char *end, unsigned short type)
+{
+	while ((char *)a + sizeof(*a) <= end && a->nla_len >= sizeof(*a) &&
+	       (char *)a + a->nla_len <= end) {
+		if ((a->nla_type & NLA_TYPE_MASK) == type)
+			return a;
+		a = (struct nlattr *)((char *)a + NLA_ALIGN(a->nla_len));
+	}
+	return NULL;
+}
+
+/*
+ * Generic netlink's id of family @name: > 0, or -errno. On a socket of its
+ * own: the answer is followed by an ack, which nlreq_talk() leaves unread.
+ */
+static int genl_family(const char *name)
+{
+	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC), err;
+	struct nlreq q;
+	char buf[4096];
+	struct nlmsghdr *h = (struct nlmsghdr *)buf;
+	struct nlattr *id;
+	ssize_t got;
+
+	if (fd < 0)
+		return -errno;
+	genl_start(&q, GENL_ID_CTRL, 0, CTRL_CMD_GETFAMILY);
+	nlreq_attr(&q, CTRL_ATTR_FAMILY_NAME, name, strlen(name) + 1);
+	err = nlreq_talk(fd, &q, buf, sizeof(buf), &got);
+	close(fd);
+	if (err)
+		return -err;
+	id = attr_find((struct nlattr *)((char *)NLMSG_DATA(h) + GENL_HDRLEN), buf + got,
+		       CTRL_ATTR_FAMILY_ID);
+	return id ? *(uint16_t *)((char *)id + NLA_HDRLEN) : -ENOENT;
+}
+
+/* SEG6_CMD_SETHMAC of our key id, with @secret (NULL: remove it): 0 or errno. */
+static int seg6_set(int fd, int family, const char *secret)
+{
+	uint32_t keyid = SEG6_KEY_ID;
+	uint8_t len = secret ? strlen(secret) : 0, alg = SEG6_HMAC_ALGO_SHA256;
+	struct nlreq q;
+	char buf[1024];
+	ssize_t got;
+
+	genl_start(&q, family, 0, SEG6_CMD_SETHMAC);
+	nlreq_attr(&q, SEG6_ATTR_HMACKEYID, &keyid, sizeof(keyid));
+	nlreq_attr(&q, SEG6_ATTR_SECRETLEN, &len, sizeof(len));
+	nlreq_attr(&q, SEG6_ATTR_ALGID, &alg, sizeof(alg));
+	if (secret)
+		nlreq_attr(&q, SEG6_ATTR_SECRET, secret, len);
+	return nlreq_talk(fd, &q, buf, sizeof(buf), &got);
+}
+
+/*
+ * SEG6_CMD_DUMPHMAC: whether an answer for our key id carried @secret;
+ * 0 (*@seen set), or errno.
+ */
+static int seg6_dump_saw(int fd, int family, const char *secret, bool *seen, int *msgs)
+{
+	struct sockaddr_nl k = { .nl_family = AF_NETLINK };
+	struct nlreq q;
+	char buf[16384];
+
+	*seen = false;
+	genl_start(&q, family, NLM_F_REQUEST | NLM_F_DUMP, SEG6_CMD_DUMPHMAC);
+	if (sendto(fd, &q, q.nh.nlmsg_len, 0, (struct sockaddr *)&k, sizeof(k)) < 0)
+		return errno;
+	for (;;) {
+		ssize_t got = recv(fd, buf, sizeof(buf), 0);
+		struct nlmsghdr *h;
+
+		if (got < 0)
+			return errno;
+		for (h = (struct nlmsghdr *)buf; NLMSG_OK(h, (size_t)got); h = NLMSG_NEXT(h, got)) {
+			char *end = (char *)h + h->nlmsg_len;
+			struct nlattr *first, *id, *sec;
+
+			if (h->nlmsg_type == NLMSG_DONE)
+				return 0;
+			if (h->nlmsg_type == NLMSG_ERROR)
+				return -((struct nlmsgerr *)NLMSG_DATA(h))->error;
+			(*msgs)++;
+			first = (struct nlattr *)((char *)NLMSG_DATA(h) + GENL_HDRLEN);
+			id = attr_find(first, end, SEG6_ATTR_HMACKEYID);
+			sec = attr_find(first, end, SEG6_ATTR_SECRET);
+			if (id && sec && *(uint32_t *)((char *)id + NLA_HDRLEN) == SEG6_KEY_ID &&
+			    (size_t)(sec->nla_len - NLA_HDRLEN) >= strlen(secret) &&
+			    !memcmp((char *)sec + NLA_HDRLEN, secret, strlen(secret)))
+				*seen = true;
+		}
+	}
+}
+
+static void run_seg6_hmac(struct aresult *o, int argc, char **argv)
+{
+	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC), family, err;
+	bool seen;
+	int msgs = 0;
+
+	(void)argc;
+	(void)argv;
+	if (fd < 0) {
+		failed(o, "socket(NETLINK_GENERIC): %s", strerror(errno));
+		return;
+	}
+	family = genl_family(SEG6_GENL_NAME);
+	if (family < 0) {
+		if (family == -ENOENT)
+			unavailable(o, "no SEG6 generic netlink family (no IPv6 segment routing)");
+		else
+			errno_outcome(o, -family, "CTRL_CMD_GETFAMILY SEG6");
+		close(fd);
+		return;
+	}
+	err = seg6_set(fd, family, SEG6_SECRET);
+	if (err == 524 /* ENOTSUPP */ || err == EOPNOTSUPP) {
+		unavailable(o, "no SRv6 HMAC in this kernel (SEG6_CMD_SETHMAC: ENOTSUPP)");
+		close(fd);
+		return;
+	}
+	if (err) {
+		errno_outcome(o, err, "SEG6_CMD_SETHMAC");
+		close(fd);
+		return;
+	}
+	err = seg6_dump_saw(fd, family, SEG6_SECRET, &seen, &msgs);
+	seg6_set(fd, family, NULL);
+	close(fd);
+	if (err == 524 || err == EOPNOTSUPP)
+		unavailable(o, "no SRv6 HMAC in this kernel (SEG6_CMD_DUMPHMAC: ENOTSUPP)");
+	else if (err)
+		errno_outcome(o, err, "SEG6_CMD_DUMPHMAC");
+	else if (seen)
+		shown(o, "SEG6_CMD_DUMPHMAC returned the HMAC secret of key id %#x, whole",
+		      SEG6_KEY_ID);
+	else
+		refused(o, "SEG6_CMD_DUMPHMAC answered without the secret (%d answers)", msgs);
+}
+
+const struct attack attacks_keys[] = {
+	{ "tfo-key", "the kernel's random TCP Fast Open key read back from its sysctl",
+	  run_tfo_key },
+	{ "seg6-hmac", "an SRv6 HMAC secret read back with SEG6_CMD_DUMPHMAC", run_seg6_hmac },
+	{ 0 }
+};
