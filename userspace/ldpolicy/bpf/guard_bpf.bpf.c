@@ -437,10 +437,10 @@ static __always_inline bool kernel_tracing(const struct bpf_prog *prog)
 SEC("lsm/bpf_prog")
 int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 {
+	__u32 id = prog->aux->id;
+	__u64 at = prog->aux->load_time;
 	struct ldp_guard *g;
 	struct bpf_prog *dst;
-	__u64 at;
-	__u32 id;
 
 	if (!guarding())
 		return ret;
@@ -451,13 +451,13 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 	 * Every id given comes here (bpf_prog_new_fd()), also one whose fd
 	 * an LSM before this one refuses: seen before ids could wrap.
 	 */
-	if (prog->aux->id >= LDP_PROG_ID_NEAR_WRAP)
+	if (id >= LDP_PROG_ID_NEAR_WRAP)
 		g->ids_near_wrap = 1;
 	if (ret)
 		return ret;
 	/* a lost race between two CPUs leaves it lower: stricter, not looser */
-	if (prog->aux->id > g->max_prog_id)
-		g->max_prog_id = prog->aux->id;
+	if (id > g->max_prog_id)
+		g->max_prog_id = id;
 	if (own_prog(g, prog)) {
 		learn_readers(g, prog);
 		return 0;
@@ -468,8 +468,6 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 		return -EPERM;
 	if (would_run_first(prog))
 		return -EPERM;
-	id = prog->aux->id;
-	at = prog->aux->load_time;
 	if (policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL)) &&
 	    ldp_prog_after(id, at, g->read_kernel_max_id, g->read_kernel_ns, g->ids_near_wrap) &&
 	    (trusted_args(prog) || reads_kernel(g, prog)))
