@@ -46,12 +46,13 @@ static int sysctl_read(const char *path, char *buf, size_t size)
 	if (fd < 0)
 		return errno;
 	n = read(fd, buf, size - 1);
-	if (n < 0)
+	if (n < 0) {
 		err = errno;
-	else
+	} else {
 		buf[n] = '\0';
+		buf[strcspn(buf, "\n")] = '\0';
+	}
 	close(fd);
-	buf[strcspn(buf, "\n")] = '\0';
 	return err;
 }
 
@@ -59,11 +60,15 @@ static int sysctl_read(const char *path, char *buf, size_t size)
 static int sysctl_write(const char *path, const char *val)
 {
 	int fd = open(path, O_WRONLY | O_CLOEXEC), err = 0;
+	ssize_t w;
 
 	if (fd < 0)
 		return errno;
-	if (write(fd, val, strlen(val)) != (ssize_t)strlen(val))
-		err = errno ? errno : EIO;
+	w = write(fd, val, strlen(val));
+	if (w < 0)
+		err = errno;
+	else if ((size_t)w != strlen(val))
+		err = EIO;
 	if (close(fd) && !err)
 		err = errno;
 	return err;
