@@ -530,7 +530,7 @@ A64_RUN := tests/vm/run.sh -S tests/vm/scenarios-arm64 \
 		-I $(k)=$(BUILD)/vm/initramfs-$(k).cpio) \
 	-i $(A64_INITRAMFS) -o $(BUILD)/vm/logs-arm64 -j $(VM_JOBS)
 
-check-arm64: deps-stock+vm+arm64
+check-arm64: deps-ldpolicy+bpf+stock+vm+arm64
 	@$(MAKE) --no-print-directory $(A64_INITRAMFSES)
 	@$(A64_RUN) $(SCENARIOS)
 

@@ -81,9 +81,14 @@ if [ $list = 1 ]; then
 	exit 0
 fi
 
-# (of any architecture: libbpf-dev answers for libbpf-dev:amd64 and :arm64)
+# An unqualified name means the machine's own architecture (or "all"):
+# dpkg-query answers "libbpf-dev" for libbpf-dev:arm64 too, and the host
+# build cannot link against that one.
+native=$(dpkg --print-architecture)
 installed() {
-	dpkg-query -W -f='${db:Status-Status}\n' "$1" 2>/dev/null | grep -qx installed
+	dpkg-query -W -f='${db:Status-Status} ${Architecture}\n' "$1" 2>/dev/null |
+		awk -v q="$1" -v n="$native" '$1 == "installed" &&
+			(q ~ /:/ || $2 == n || $2 == "all") { ok = 1 } END { exit !ok }'
 }
 # "a|b": a package one release names a and the other b (systemd-dev on
 # Debian 13 holds what systemd itself does on 12): the first that apt
