@@ -2,8 +2,9 @@
 /*
  * Tracing as an attacker uses it: kprobes that report when a kernel
  * function runs, kprobe events and tracefs's event probes that fetch
- * linux_banner from any address, trace events, perf samples of the
- * kernel's instruction pointer and registers.
+ * linux_banner from any address, trace events, through tracefs and
+ * through perf, perf samples of the kernel's instruction pointer and
+ * registers.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -314,6 +315,111 @@ static void run_perf_kernel_ip(struct aresult *o, int argc, char **argv)
 	perf_sample(o, false);
 }
 
+/* A trace event of this task through perf, by id: @raw samples its records. */
+static long tp_open(unsigned int id, bool raw)
+{
+	struct perf_event_attr a = {
+		.type = PERF_TYPE_TRACEPOINT,
+		.size = sizeof(a),
+		.config = id,
+		.sample_period = 1,
+		.sample_type = raw ? PERF_SAMPLE_RAW : 0,
+		.exclude_callchain_user = 1,	/* which ftrace:function needs */
+		.disabled = 1,
+	};
+
+	return perf_open(&a);
+}
+
+#define TP_CALLS 20
+
+/* TP_CALLS getppid(2) calls between enabling event @fd and disabling it. */
+static void tp_run(long fd)
+{
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	for (int i = 0; i < TP_CALLS; i++)
+		syscall(SYS_getppid);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+}
+
+/*
+ * A trace event's raw records through perf, with tracefs (and its event
+ * ids) out of reach: the ids are tried one by one, counting only, for one
+ * that counts the getppid(2) calls (syscalls:sys_enter_getppid, or
+ * raw_syscalls), and that one is sampled with PERF_SAMPLE_RAW. Shown: a
+ * record whose trace_entry names that event and this process.
+ */
+static void run_perf_tracepoint(struct aresult *o, int argc, char **argv)
+{
+	size_t len = (1 + 8) * 4096;
+	struct perf_event_mmap_page *meta;
+	unsigned long long head, count;
+	unsigned char *data;
+	unsigned int id;
+	long fd = -1;
+
+	(void)argc;
+	(void)argv;
+	for (id = 1; id < 65536; id++) {
+		fd = tp_open(id, false);
+		if (fd < 0)
+			continue;
+		tp_run(fd);
+		count = 0;
+		if (read(fd, &count, sizeof(count)) != sizeof(count))
+			count = 0;
+		close(fd);
+		fd = -1;
+		if (count >= TP_CALLS && count <= TP_CALLS + 4)
+			break;
+	}
+	if (id == 65536) {
+		unavailable(o, "no trace event counted %d getppid() calls (CONFIG_FTRACE_SYSCALLS?)",
+			    TP_CALLS);
+		return;
+	}
+	fd = tp_open(id, true);
+	if (fd < 0) {
+		errno_outcome(o, errno, "perf_event_open(a trace event, PERF_SAMPLE_RAW)");
+		return;
+	}
+	meta = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (meta == MAP_FAILED) {
+		failed(o, "mmap the perf buffer: %s", strerror(errno));
+		close(fd);
+		return;
+	}
+	tp_run(fd);
+	head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
+	data = (unsigned char *)meta + meta->data_offset;
+	count = 0;
+	for (unsigned long long off = 0; off + sizeof(struct perf_event_header) <= head &&
+	     off < meta->data_size;) {
+		struct perf_event_header *h = (void *)(data + off);
+		uint32_t raw_size;
+		uint16_t type;
+		int32_t pid;
+
+		if (!h->size)
+			break;
+		if (h->type == PERF_RECORD_SAMPLE && h->size >= sizeof(*h) + 4 + 8) {
+			memcpy(&raw_size, h + 1, 4);
+			memcpy(&type, (char *)(h + 1) + 4, 2);
+			memcpy(&pid, (char *)(h + 1) + 8, 4);
+			if (raw_size >= 8 && type == id && pid == getpid())
+				count++;
+		}
+		off += h->size;
+	}
+	if (count)
+		shown(o, "%llu raw records of trace event %u (this process's getppid() calls) "
+		      "through perf", count, id);
+	else
+		failed(o, "no raw record of trace event %u (%llu bytes of samples)", id, head);
+	munmap(meta, len);
+	close(fd);
+}
+
 const struct attack attacks_trace[] = {
 	{ "kprobe-trace", "a kprobe on vfs_read through perf's kprobe PMU counts its calls",
 	  run_kprobe_trace },
@@ -324,5 +430,7 @@ const struct attack attacks_trace[] = {
 	{ "perf-regs", "perf samples of kernel registers (PERF_SAMPLE_REGS_INTR)", run_perf_regs },
 	{ "perf-kernel-ip", "perf samples of the kernel's instruction pointer",
 	  run_perf_kernel_ip },
+	{ "perf-tracepoint", "a trace event's raw records through perf, found by id",
+	  run_perf_tracepoint },
 	{ 0 }
 };
