@@ -11,7 +11,10 @@
 #   those at a kernel function, and an fentry program its arguments,
 #   without asking LOCKDOWN_KPROBES;
 #   PF_KEY hands out IPsec keys without asking LOCKDOWN_XFRM_SECRET, and
-#   an nlmon device copies those an IKE daemon installs;
+#   an nlmon device copies those an IKE daemon installs, and
+#   net.ipv4.tcp_fastopen_key the kernel's random Fast Open key;
+#   perf_event_open(2) hands out trace events' raw records without
+#   asking LOCKDOWN_TRACEFS;
 #   kexec_file_load(2) of a signed kernel asks LOCKDOWN_KEXEC of nothing,
 #   and sheds every policy of the BPF backend.
 
@@ -78,6 +81,10 @@ attack_expect "integrity: an fentry program sees a kernel function's argument (K
 	shown bpf-fentry-args
 attack_expect "integrity: a kprobe program on a kprobe perf event reads its registers (KPROBES allowed)" \
 	shown bpf-kprobe-regs
+attack_expect "integrity: net.ipv4.tcp_fastopen_key reads the kernel's key (XFRM_SECRET allowed)" \
+	shown tfo-key
+attack_expect "integrity: a trace event's raw records through perf (TRACEFS allowed)" \
+	shown perf-tracepoint
 # one made before the confidentiality load, kept: the load warns of it
 attack nlmon-xfrm keep
 expect_eq "integrity: an nlmon device made, up, and kept" "$A_GOT" shown
@@ -130,6 +137,9 @@ attack_expect "confidentiality: a kprobe_multi program: refused" refused bpf-kpr
 attack_expect "confidentiality: an fentry program on a kernel function: refused" refused \
 	bpf-fentry-args "BPF_PROG_LOAD: EPERM"
 attack_expect "confidentiality: a kprobe perf event: refused" refused bpf-kprobe-regs EPERM
+attack_expect "confidentiality: net.ipv4.tcp_fastopen_key: refused" refused tfo-key EPERM
+attack_expect "confidentiality: a trace event's raw records through perf: refused" refused \
+	perf-tracepoint EPERM
 # a privileged program's unwritten stack: no hook sees which loads read it
 attack_expect "confidentiality: a socket filter reading stack it never wrote: open, as the model says" \
 	shown bpf-uninit-stack
@@ -161,10 +171,11 @@ case "$out" in
 	ok "status names bpf-uninit-stack open, with what it defeats" ;;
 *) not_ok "status names bpf-uninit-stack open, with what it defeats" "$out" ;;
 esac
-if printf '%s\n' "$out" | grep -q '^  bpf-printf \|^  pfkey \|^  bpf-perf-regs \|^  bpf-fentry '; then
-	not_ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry)" "$out"
+if printf '%s\n' "$out" |
+	grep -q '^  bpf-printf \|^  pfkey \|^  bpf-perf-regs \|^  bpf-fentry \|^  tcp-fastopen-key \|^  perf-tracepoint '; then
+	not_ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint)" "$out"
 else
-	ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry)"
+	ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint)"
 fi
 door_says "the reader loaded before is not revoked: it opens by its pin and attaches" \
 	"^attach the program pinned" ok -- attach-pinned /sys/fs/bpf/pre-reader 0

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * kernel.ftrace_enabled stays on.
+ * Two sysctls: kernel.ftrace_enabled stays on, and
+ * net.ipv4.tcp_fastopen_key stays unread while the policy denies
+ * LOCKDOWN_XFRM_SECRET.
  *
  * BPF trampolines, through which every BPF LSM program runs, are ftrace
  * direct calls; they are not registered FTRACE_OPS_FL_PERMANENT, so
@@ -13,6 +15,13 @@
  * one, could rewrite to 0 (bpf_sysctl_set_new_value()). ldpolicy reads
  * the value on every command.
  *
+ * A read of net.ipv4.tcp_fastopen_key (proc_tcp_fastopen_key(), any
+ * network namespace) gives root the key the kernel drew at random for TCP
+ * Fast Open cookies, with which cookies for any client address are
+ * forged, asking no lockdown reason: a kernel secret of the kind
+ * LOCKDOWN_XFRM_SECRET keeps from xfrm_user's dumps. Writes, which set a
+ * key root then knows anyway, are left alone.
+ *
  * Its context is declared void *, not struct bpf_sysctl *: the kernel
  * does not let a function whose arguments it cannot check against their
  * BTF be replaced (freplace), and guard_bpf.bpf.c refuses extension
@@ -20,47 +29,46 @@
  */
 #include "ldp_object.h"
 
-/* The name bpf_sysctl_get_name() gives, without flags: from "kernel/". */
+/* The names bpf_sysctl_get_name() gives, without flags: from "kernel/". */
 #define FTRACE_ENABLED		"kernel/ftrace_enabled"
-#define FTRACE_ENABLED_LEN	(sizeof(FTRACE_ENABLED) - 1)
+#define TFO_KEY			"net/ipv4/tcp_fastopen_key"
 
 /*
- * The name compared eight bytes at a time, both zero-padded to 32, with
+ * A name compared eight bytes at a time, both zero-padded to 32, with
  * the words as immediates (no constant map: the object's maps are
  * counted, and guarded). A branch per character, as clang 19 (Debian 13)
  * compiles a loop over them, gives the verifier paths to walk one by one,
  * past its million instructions; four words give it at most sixteen.
  */
-#define FTRACE_ENABLED_32	FTRACE_ENABLED "\0\0\0\0\0\0\0\0\0\0\0"
-#define FE_B(i)			((__u64)(unsigned char)FTRACE_ENABLED_32[i])
+#define PAD32(s)		s "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0"
+#define NB(s, i)		((__u64)(unsigned char)PAD32(s)[i])
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define FE_AT(w, k)		(FE_B(8 * (w) + (k)) << (8 * (k)))
+#define NAT(s, w, k)		(NB(s, 8 * (w) + (k)) << (8 * (k)))
 #else
-#define FE_AT(w, k)		(FE_B(8 * (w) + (k)) << (56 - 8 * (k)))
+#define NAT(s, w, k)		(NB(s, 8 * (w) + (k)) << (56 - 8 * (k)))
 #endif
 /* word W of the padded name, as a load of its eight bytes reads it */
-#define FE_W(w)			(FE_AT(w, 0) | FE_AT(w, 1) | FE_AT(w, 2) | FE_AT(w, 3) | \
-				 FE_AT(w, 4) | FE_AT(w, 5) | FE_AT(w, 6) | FE_AT(w, 7))
+#define NW(s, w)		(NAT(s, w, 0) | NAT(s, w, 1) | NAT(s, w, 2) | NAT(s, w, 3) | \
+				 NAT(s, w, 4) | NAT(s, w, 5) | NAT(s, w, 6) | NAT(s, w, 7))
+#define NAME_IS(name, s)	(!(((name)[0] ^ NW(s, 0)) | ((name)[1] ^ NW(s, 1)) | \
+				   ((name)[2] ^ NW(s, 2)) | ((name)[3] ^ NW(s, 3))))
 
-static __always_inline bool is_ftrace_enabled(struct bpf_sysctl *ctx)
-{
-	__u64 name[4] = {};
-	long n = bpf_sysctl_get_name(ctx, (char *)name, sizeof(name), 0);
-
-	_Static_assert(sizeof(FTRACE_ENABLED_32) == 33, "padded to 32, and its NUL");
-	if (n != FTRACE_ENABLED_LEN)
-		return false;
-	return !((name[0] ^ FE_W(0)) | (name[1] ^ FE_W(1)) | (name[2] ^ FE_W(2)) |
-		 (name[3] ^ FE_W(3)));
-}
+_Static_assert(sizeof(FTRACE_ENABLED) <= 32 && sizeof(TFO_KEY) <= 32, "names fit 32 bytes");
 
 /* 1 lets the access through, 0 refuses it with EPERM. */
 SEC("cgroup/sysctl")
 int ldp_guard_sysctl(void *ctx)
 {
 	struct bpf_sysctl *sysctl = ctx;
+	__u64 name[4] = {};
+	long n;
 
-	if (!sysctl->write || !guarding())
+	if (sysctl->write && !guarding())
 		return 1;
-	return !is_ftrace_enabled(sysctl);
+	n = bpf_sysctl_get_name(sysctl, (char *)name, sizeof(name), 0);
+	if (sysctl->write)
+		return !(n == sizeof(FTRACE_ENABLED) - 1 && NAME_IS(name, FTRACE_ENABLED));
+	if (n != sizeof(TFO_KEY) - 1 || !NAME_IS(name, TFO_KEY))
+		return 1;
+	return !policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_XFRM_SECRET));
 }

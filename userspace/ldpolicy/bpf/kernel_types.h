@@ -29,6 +29,7 @@ enum lockdown_reason {
 	LOCKDOWN_INTEGRITY_MAX,
 	LOCKDOWN_PERF,
 	LOCKDOWN_BPF_READ_KERNEL,
+	LOCKDOWN_TRACEFS,
 	LOCKDOWN_XFRM_SECRET,
 	LOCKDOWN_CONFIDENTIALITY_MAX,
 };
@@ -258,6 +259,20 @@ struct sk_buff {
 #define LDP_RTM_NEWLINK		16
 #define LDP_IFLA_LINKINFO	18
 #define LDP_IFLA_INFO_KIND	1
+
+/*
+ * include/uapi/linux/perf_event.h and include/linux/perf_event.h: a
+ * perf_event_open(2) of a trace event that samples its raw record, as
+ * security_perf_event_open() first sees it (stable since 5.11)
+ */
+struct perf_event_attr {
+	__u32 type;
+	__u64 sample_type;
+} __ldp_core;
+
+#define LDP_PERF_SECURITY_OPEN	0
+#define LDP_PERF_TYPE_TRACEPOINT 2
+#define LDP_PERF_SAMPLE_RAW	(1ULL << 10)
 
 /* include/uapi/linux/capability.h */
 #define LDP_CAP_MAC_ADMIN 33

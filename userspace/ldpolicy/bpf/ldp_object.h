@@ -14,9 +14,12 @@
  *                       hooks, no fd to its maps, no freplace of its programs
  *   guard_fs.bpf.c      its pins and the mounts that hold them
  *   guard_sysctl.bpf.c  kernel.ftrace_enabled, which switches every BPF
- *                       trampoline (and so every BPF LSM program) off
+ *                       trampoline (and so every BPF LSM program) off,
+ *                       and net.ipv4.tcp_fastopen_key, which hands out a
+ *                       kernel secret
  *   unasked.bpf.c       kernel paths that ask no reason for what a denied
- *                       one protects: PF_KEY, signed kexec
+ *                       one protects: PF_KEY, nlmon, raw trace event
+ *                       records through perf, signed kexec
  *   guard_setup.bpf.c   the process that sets the object up, while it does
  */
 #ifndef LDP_OBJECT_H

@@ -17,6 +17,13 @@
  *                  LOCKDOWN_XFRM_SECRET is denied, no RTM_NEWLINK makes
  *                  one. One made before is not removed (ldpolicy load
  *                  warns about it).
+ *   trace events   perf_event_open(2) of a trace event with
+ *   through perf   PERF_SAMPLE_RAW hands out its records, what tracefs's
+ *                  trace_pipe shows, asking perf_event_paranoid or
+ *                  CAP_PERFMON, never LOCKDOWN_TRACEFS: while it is
+ *                  denied, no such event is opened. Counting (no raw
+ *                  record) is left alone. One opened before is not
+ *                  closed.
  *   signed kexec   kexec_file_load(2) of a validly signed kernel asks
  *                  LOCKDOWN_KEXEC only when the signature fails, and the
  *                  new kernel boots without this object: every policy of
@@ -51,6 +58,17 @@ int BPF_PROG(ldp_unasked_kexec, struct file *file, enum kernel_read_file_id id, 
 			  id == bpf_core_enum_value(enum kernel_read_file_id,
 						    READING_KEXEC_INITRAMFS)) &&
 			 policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_KEXEC)));
+}
+
+SEC("lsm/perf_event_open")
+int BPF_PROG(ldp_unasked_perf_tp, struct perf_event_attr *attr, int type, int ret)
+{
+	if (ret)
+		return ret;
+	if (type != LDP_PERF_SECURITY_OPEN || attr->type != LDP_PERF_TYPE_TRACEPOINT ||
+	    !(attr->sample_type & LDP_PERF_SAMPLE_RAW))
+		return 0;
+	return refuse_if(policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_TRACEFS)));
 }
 
 /*
