@@ -30,6 +30,8 @@ attack_expect "kexec-file-signed: shown, our kernel signed with the build's key 
 attack_expect "eprobe-read: shown, LOCKDOWN_TRACEFS and LOCKDOWN_KPROBES allowed" \
 	shown eprobe-read
 attack_expect "pfkey-dump: shown, LOCKDOWN_XFRM_SECRET allowed" shown pfkey-dump
+attack_expect "tfo-key: shown, LOCKDOWN_XFRM_SECRET allowed" shown tfo-key
+attack_expect "perf-tracepoint: shown, LOCKDOWN_TRACEFS allowed" shown perf-tracepoint
 attack_expect "nlmon-xfrm: shown, LOCKDOWN_XFRM_SECRET allowed: the request and the kernel's answer" \
 	shown nlmon-xfrm "XFRM_MSG_NEWSA and of the kernel's XFRM_MSG_GETSA answer"
 attack_expect "bpf-printf: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
@@ -107,6 +109,8 @@ attack_expect "kexec-file-signed: refused, the policy in force denies what the i
 expect_eq "load a blob denying LOCKDOWN_XFRM_SECRET too" \
 	"$(load_blob LOCKDOWN_BPF_READ_KERNEL LOCKDOWN_KPROBES LOCKDOWN_XFRM_SECRET)" ok
 attack_expect "pfkey-dump: refused, the key redacted" refused pfkey-dump
+# tcp: Redact the Fast Open keys under LOCKDOWN_XFRM_SECRET
+attack_expect "tfo-key: refused, the key reads as zeros" refused tfo-key "reads all zeros"
 
 # netlink: Keep NETLINK_XFRM from taps under LOCKDOWN_XFRM_SECRET. The
 # device is made and sees NETLINK_ROUTE; of NETLINK_XFRM, nothing.
@@ -124,3 +128,11 @@ expect_eq "bpf-perf-regs bp: refused on a hardware breakpoint too" "$A_GOT: ${A_
 attack bpf-perf-regs user
 expect_eq "bpf-perf-regs user: an event that excludes the kernel still takes the program" \
 	"$A_GOT" shown
+
+# tracing: Ask LOCKDOWN_TRACEFS of raw trace records through perf
+attack_expect "perf-tracepoint: still shown, LOCKDOWN_TRACEFS allowed" shown perf-tracepoint
+expect_eq "load a blob denying LOCKDOWN_TRACEFS too" \
+	"$(load_blob LOCKDOWN_BPF_READ_KERNEL LOCKDOWN_KPROBES LOCKDOWN_XFRM_SECRET LOCKDOWN_PERF \
+		LOCKDOWN_TRACEFS)" ok
+attack_expect "perf-tracepoint: refused as the raw event is opened" refused perf-tracepoint \
+	"PERF_SAMPLE_RAW): EPERM"

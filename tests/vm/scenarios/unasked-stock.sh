@@ -20,6 +20,10 @@ attack_expect "pfkey-dump: shown, PF_KEY's SADB_GET returns the key xfrm_user re
 	shown pfkey-dump
 attack_expect "nlmon-xfrm: shown, an nlmon device copies the XFRM_MSG_NEWSA xfrm_user never redacts" \
 	shown nlmon-xfrm "copy of its XFRM_MSG_NEWSA held"
+attack_expect "tfo-key: shown, net.ipv4.tcp_fastopen_key reads the kernel's random key, asking nothing" \
+	shown tfo-key
+attack_expect "perf-tracepoint: shown, a trace event's raw records through perf, tracefs refused" \
+	shown perf-tracepoint
 attack_expect "bpf-perf-regs: shown, a perf_event program reads kernel samples' registers, asking nothing" \
 	shown bpf-perf-regs
 attack bpf-perf-regs bp
