@@ -28,6 +28,10 @@
  *                 pointers: asks nothing
  *   sys_bpf_read  bpf_sys_bpf(BPF_MAP_UPDATE_ELEM) with linux_banner's
  *                 address as the value: copies it into a map, asks nothing
+ *   tp_record     a tracepoint program on a trace event (perf, by id):
+ *                 its context is the event's record, what PERF_SAMPLE_RAW
+ *                 gives; keeps the first field of target_pid's (our
+ *                 kernels: LOCKDOWN_TRACEFS)
  * No kernel type, no CO-RE: loading these reads no kernel BTF but
  * fentry_args's target's. The BTF pointer loads are attack_btf.bpf.c's.
  */
@@ -216,3 +220,21 @@ int raw_tp(struct bpf_raw_tracepoint_args *ctx)
 	return 0;
 }
 
+/*
+ * The trace event's record, as tracefs would print it, past struct
+ * trace_entry (its first 8 bytes, which the verifier keeps from the
+ * program): a syscall event's first field is the syscall's number
+ * (raw_syscalls' id, syscalls:*'s __syscall_nr), which is kept.
+ */
+SEC("tracepoint")
+int tp_record(void *ctx)
+{
+	__u64 nr = *(__u64 *)(ctx + 8);
+
+	samples++;
+	if ((bpf_get_current_pid_tgid() >> 32) == target_pid) {
+		hits++;
+		seen = (__u32)nr;
+	}
+	return 0;
+}

@@ -69,6 +69,19 @@ void *locked_page(uint64_t *phys);
 #define UTS_SYMBOL "init_uts_ns"
 void sysname(char *buf);
 
+/*
+ * Trace events through perf, with tracefs (and the ids it lists) refused:
+ * the id of one that counts this task's getppid(2) calls (raw_syscalls,
+ * syscalls:sys_enter_getppid), found by trying each as a counting event,
+ * or 0 (attack_trace.c). tp_counting(): that event, counting this task,
+ * disabled: its fd, or -1 with errno. tp_getppid_calls(): enable it, make
+ * TP_CALLS such calls, disable it.
+ */
+#define TP_CALLS 20
+unsigned int tp_getppid_event(void);
+long tp_counting(unsigned int id);
+void tp_getppid_calls(long fd);
+
 /* finit_module(@path, @params): 0 or errno (probes.c). delete_module(@name). */
 int load_module(const char *path, const char *params);
 void module_unload(const char *name);

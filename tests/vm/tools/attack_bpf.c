@@ -689,6 +689,55 @@ out:
 	attack_btf__destroy(s);
 }
 
+/*
+ * bpf-tp-record: a tracepoint program attached through perf to a trace
+ * event (its id found by counting, tracefs refused), its context the
+ * event's record: what PERF_SAMPLE_RAW gives, read with plain loads. Shown:
+ * records of this process's getppid(2) calls, with its syscall number.
+ */
+static void run_tp_record(struct aresult *o, int argc, char **argv)
+{
+	unsigned int id = tp_getppid_event();
+	struct attack_bpf *s = NULL;
+	struct bpf_link *link = NULL;
+	long pfd = -1;
+
+	(void)argc;
+	(void)argv;
+	if (!id) {
+		unavailable(o, "no trace event counted %d getppid() calls", TP_CALLS);
+		return;
+	}
+	s = open_one("tp_record", 0, getpid(), o);
+	if (!s || load(s, NULL, o))
+		goto out;
+	pfd = tp_counting(id);
+	if (pfd < 0) {
+		errno_outcome(o, errno, "perf_event_open(a trace event, counting)");
+		goto out;
+	}
+	link = bpf_program__attach_perf_event(s->progs.tp_record, pfd);
+	if (!link) {
+		errno_outcome(o, errno, "PERF_EVENT_IOC_SET_BPF");
+		goto out;
+	}
+	tp_getppid_calls(pfd);
+	if (s->bss->hits && s->bss->seen == SYS_getppid)
+		shown(o, "a tracepoint program read %llu records of trace event %u, this "
+		      "process's getppid() calls (syscall %d in the record)",
+		      (unsigned long long)s->bss->hits, id, SYS_getppid);
+	else
+		failed(o, "the program saw %llu records, %llu of this process, the last "
+		       "holding %llu, not getppid's number %d (event %u)",
+		       (unsigned long long)s->bss->samples, (unsigned long long)s->bss->hits,
+		       (unsigned long long)s->bss->seen, SYS_getppid, id);
+out:
+	bpf_link__destroy(link);
+	if (pfd >= 0)
+		close(pfd);
+	attack_bpf__destroy(s);
+}
+
 const struct attack attacks_bpf[] = {
 	{ "bpf-read-kernel", "a syscall program's bpf_probe_read_kernel() of linux_banner",
 	  run_read_kernel },
@@ -707,6 +756,8 @@ const struct attack attacks_bpf[] = {
 	{ "bpf-fentry-args", "an fentry program seeing a kernel function's argument",
 	  run_fentry_args },
 	{ "bpf-raw-tp", "a raw tracepoint program on sched_switch", run_raw_tp },
+	{ "bpf-tp-record", "a tracepoint program reading a trace event's records through perf",
+	  run_tp_record },
 	{ "bpf-sys-bpf", "a syscall program's bpf_sys_bpf(BPF_MAP_UPDATE_ELEM) from linux_banner",
 	  run_sys_bpf },
 	{ "bpf-btf-read", "BTF pointer loads and bpf_rdonly_cast() in a task iterator",

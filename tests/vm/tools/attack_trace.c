@@ -331,8 +331,6 @@ static long tp_open(unsigned int id, bool raw)
 	return perf_open(&a);
 }
 
-#define TP_CALLS 20
-
 /* TP_CALLS getppid(2) calls between enabling event @fd and disabling it. */
 static void tp_run(long fd)
 {
@@ -342,26 +340,13 @@ static void tp_run(long fd)
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 }
 
-/*
- * A trace event's raw records through perf, with tracefs (and its event
- * ids) out of reach: the ids are tried one by one, counting only, for one
- * that counts the getppid(2) calls (syscalls:sys_enter_getppid, or
- * raw_syscalls), and that one is sampled with PERF_SAMPLE_RAW. Shown: a
- * record whose trace_entry names that event and this process.
- */
-static void run_perf_tracepoint(struct aresult *o, int argc, char **argv)
+unsigned int tp_getppid_event(void)
 {
-	size_t len = (1 + 8) * 4096;
-	struct perf_event_mmap_page *meta;
-	unsigned long long head, count;
-	unsigned char *data;
-	unsigned int id;
-	long fd = -1;
+	unsigned long long count;
 
-	(void)argc;
-	(void)argv;
-	for (id = 1; id < 65536; id++) {
-		fd = tp_open(id, false);
+	for (unsigned int id = 1; id < 65536; id++) {
+		long fd = tp_open(id, false);
+
 		if (fd < 0)
 			continue;
 		tp_run(fd);
@@ -369,13 +354,41 @@ static void run_perf_tracepoint(struct aresult *o, int argc, char **argv)
 		if (read(fd, &count, sizeof(count)) != sizeof(count))
 			count = 0;
 		close(fd);
-		fd = -1;
 		if (count >= TP_CALLS && count <= TP_CALLS + 4)
-			break;
+			return id;
 	}
-	if (id == 65536) {
-		unavailable(o, "no trace event counted %d getppid() calls (CONFIG_FTRACE_SYSCALLS?)",
-			    TP_CALLS);
+	return 0;
+}
+
+long tp_counting(unsigned int id)
+{
+	return tp_open(id, false);
+}
+
+void tp_getppid_calls(long fd)
+{
+	tp_run(fd);
+}
+
+/*
+ * A trace event's raw records through perf, with tracefs (and its event
+ * ids) out of reach: an id found by counting (tp_getppid_event()), that
+ * event sampled with PERF_SAMPLE_RAW. Shown: a record whose trace_entry
+ * names that event and this process.
+ */
+static void run_perf_tracepoint(struct aresult *o, int argc, char **argv)
+{
+	size_t len = (1 + 8) * 4096;
+	struct perf_event_mmap_page *meta;
+	unsigned long long head, count;
+	unsigned char *data;
+	unsigned int id = tp_getppid_event();
+	long fd;
+
+	(void)argc;
+	(void)argv;
+	if (!id) {
+		unavailable(o, "no trace event counted %d getppid() calls", TP_CALLS);
 		return;
 	}
 	fd = tp_open(id, true);
