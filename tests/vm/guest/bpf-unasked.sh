@@ -13,8 +13,9 @@
 #   PF_KEY hands out IPsec keys without asking LOCKDOWN_XFRM_SECRET, and
 #   an nlmon device copies those an IKE daemon installs, and
 #   net.ipv4.tcp_fastopen_key the kernel's random Fast Open key;
-#   perf_event_open(2) hands out trace events' raw records without
-#   asking LOCKDOWN_TRACEFS;
+#   perf_event_open(2) hands out trace events' raw records, and a
+#   tracepoint program attached to one gets them, without asking
+#   LOCKDOWN_TRACEFS;
 #   kexec_file_load(2) of a signed kernel asks LOCKDOWN_KEXEC of nothing,
 #   and sheds every policy of the BPF backend.
 
@@ -85,6 +86,8 @@ attack_expect "integrity: net.ipv4.tcp_fastopen_key reads the kernel's key (XFRM
 	shown tfo-key
 attack_expect "integrity: a trace event's raw records through perf (TRACEFS allowed)" \
 	shown perf-tracepoint
+attack_expect "integrity: a tracepoint program reads a trace event's records (TRACEFS allowed)" \
+	shown bpf-tp-record
 # one made before the confidentiality load, kept: the load warns of it
 attack nlmon-xfrm keep
 expect_eq "integrity: an nlmon device made, up, and kept" "$A_GOT" shown
@@ -140,6 +143,8 @@ attack_expect "confidentiality: a kprobe perf event: refused" refused bpf-kprobe
 attack_expect "confidentiality: net.ipv4.tcp_fastopen_key: refused" refused tfo-key EPERM
 attack_expect "confidentiality: a trace event's raw records through perf: refused" refused \
 	perf-tracepoint EPERM
+attack_expect "confidentiality: a tracepoint program on a trace event: refused" refused \
+	bpf-tp-record "BPF_PROG_LOAD: EPERM"
 # a privileged program's unwritten stack: no hook sees which loads read it
 attack_expect "confidentiality: a socket filter reading stack it never wrote: open, as the model says" \
 	shown bpf-uninit-stack

@@ -310,6 +310,7 @@ int ldp_load(struct ldp_load_ctx *ctx)
 	__u32 rk = bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL);
 	__u32 pf = bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_PERF);
 	__u32 kp = bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_KPROBES);
+	__u32 tf = bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_TRACEFS);
 	struct ldp_state *st = state();
 	struct ldp_guard *g = guard();
 	struct ldp_scratch *sc;
@@ -401,7 +402,7 @@ int ldp_load(struct ldp_load_ctx *ctx)
 			goto out;
 		}
 	/*
-	 * BPF_READ_KERNEL (or PERF, or KPROBES) denied from now: the programs numbered
+	 * BPF_READ_KERNEL (or PERF, KPROBES, TRACEFS) denied from now: the programs numbered
 	 * above every one seen so far, or loaded from now on, are those its
 	 * guard refuses (ldp_prog_after(), guard_bpf.bpf.c); noted before the
 	 * bit is set, so that none given an fd after the bit slips under the
@@ -420,6 +421,10 @@ int ldp_load(struct ldp_load_ctx *ctx)
 	if (g && want[kp / 64] & ~st->deny[kp / 64] & (1ULL << (kp % 64))) {
 		g->kprobes_max_id = g->max_prog_id;
 		g->kprobes_ns = now;
+	}
+	if (g && want[tf / 64] & ~st->deny[tf / 64] & (1ULL << (tf % 64))) {
+		g->tracefs_max_id = g->max_prog_id;
+		g->tracefs_ns = now;
 	}
 	/* the hook reads @watch first: set it after what it points to */
 #pragma unroll

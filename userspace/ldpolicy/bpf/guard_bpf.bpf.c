@@ -418,6 +418,10 @@ static __always_inline bool kernel_tracing(const struct bpf_prog *prog)
  *     fentry, fexit or fmod_ret program on a kernel function: each sees
  *     a kernel function's arguments, an AES key's round keys among them
  *     (our kernels ask LOCKDOWN_KPROBES as the link is made);
+ *   - while the policy denies LOCKDOWN_TRACEFS, none to a new tracepoint
+ *     program: attached to a trace event through perf, its context is
+ *     the event's record, what tracefs shows and PERF_SAMPLE_RAW gives
+ *     (lsm/perf_event_open refuses that), read with plain loads;
  *   - while the policy denies LOCKDOWN_BPF_READ_KERNEL, none to a new
  *     program that reads kernel memory without asking it, or may with
  *     plain loads (trusted arguments, kfuncs; a program whose fd is
@@ -479,6 +483,10 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 	if ((kprobe_multi(prog) || kernel_tracing(prog)) &&
 	    ldp_prog_after(id, at, g->kprobes_max_id, g->kprobes_ns, g->ids_near_wrap) &&
 	    policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_KPROBES)))
+		return -EPERM;
+	if (prog->type == BPF_PROG_TYPE_TRACEPOINT &&
+	    ldp_prog_after(id, at, g->tracefs_max_id, g->tracefs_ns, g->ids_near_wrap) &&
+	    policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_TRACEFS)))
 		return -EPERM;
 	return 0;
 }

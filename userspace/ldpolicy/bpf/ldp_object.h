@@ -115,7 +115,8 @@ struct ldp_guard {
 	 * The highest program id lsm/bpf_prog has seen an fd made to (the
 	 * sentinel of every ldpolicy command, and every new program, raise
 	 * it), and what it was, and the boot time, when the policy came to
-	 * deny LOCKDOWN_BPF_READ_KERNEL, LOCKDOWN_PERF, and LOCKDOWN_KPROBES:
+	 * deny LOCKDOWN_BPF_READ_KERNEL, LOCKDOWN_PERF, LOCKDOWN_KPROBES and
+	 * LOCKDOWN_TRACEFS:
 	 * a program numbered up to that and loaded before that time was
 	 * loaded before, and is not revoked; any other is new to it, even if
 	 * its load began before (ldp_prog_after(), ldp_load,
@@ -125,9 +126,11 @@ struct ldp_guard {
 	__u32 read_kernel_max_id;
 	__u32 perf_max_id;
 	__u32 kprobes_max_id;
+	__u32 tracefs_max_id;
 	__u64 read_kernel_ns;
 	__u64 perf_ns;
 	__u64 kprobes_ns;
+	__u64 tracefs_ns;
 	/* when ldp_guard_on ran: the object's programs were loaded before */
 	__u64 setup_ns;
 	/* an id of LDP_PROG_ID_NEAR_WRAP or more seen: ids may wrap */
