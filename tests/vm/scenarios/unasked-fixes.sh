@@ -32,6 +32,7 @@ attack_expect "eprobe-read: shown, LOCKDOWN_TRACEFS and LOCKDOWN_KPROBES allowed
 attack_expect "pfkey-dump: shown, LOCKDOWN_XFRM_SECRET allowed" shown pfkey-dump
 attack_expect "tfo-key: shown, LOCKDOWN_XFRM_SECRET allowed" shown tfo-key
 attack_expect "perf-tracepoint: shown, LOCKDOWN_TRACEFS allowed" shown perf-tracepoint
+attack_expect "bpf-tp-record: shown, LOCKDOWN_TRACEFS allowed" shown bpf-tp-record
 attack_expect "nlmon-xfrm: shown, LOCKDOWN_XFRM_SECRET allowed: the request and the kernel's answer" \
 	shown nlmon-xfrm "XFRM_MSG_NEWSA and of the kernel's XFRM_MSG_GETSA answer"
 attack_expect "bpf-printf: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
@@ -131,8 +132,12 @@ expect_eq "bpf-perf-regs user: an event that excludes the kernel still takes the
 
 # tracing: Ask LOCKDOWN_TRACEFS of raw trace records through perf
 attack_expect "perf-tracepoint: still shown, LOCKDOWN_TRACEFS allowed" shown perf-tracepoint
+attack_expect "bpf-tp-record: still shown, the record its context, no kernel read" \
+	shown bpf-tp-record
 expect_eq "load a blob denying LOCKDOWN_TRACEFS too" \
 	"$(load_blob LOCKDOWN_BPF_READ_KERNEL LOCKDOWN_KPROBES LOCKDOWN_XFRM_SECRET LOCKDOWN_PERF \
 		LOCKDOWN_TRACEFS)" ok
 attack_expect "perf-tracepoint: refused as the raw event is opened" refused perf-tracepoint \
 	"PERF_SAMPLE_RAW): EPERM"
+attack_expect "bpf-tp-record: refused as the program is attached" refused bpf-tp-record \
+	"PERF_EVENT_IOC_SET_BPF: EPERM"

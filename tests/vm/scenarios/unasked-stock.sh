@@ -24,6 +24,8 @@ attack_expect "tfo-key: shown, net.ipv4.tcp_fastopen_key reads the kernel's rand
 	shown tfo-key
 attack_expect "perf-tracepoint: shown, a trace event's raw records through perf, tracefs refused" \
 	shown perf-tracepoint
+attack_expect "bpf-tp-record: shown, a tracepoint program reads a trace event's records, tracefs refused" \
+	shown bpf-tp-record
 attack_expect "bpf-perf-regs: shown, a perf_event program reads kernel samples' registers, asking nothing" \
 	shown bpf-perf-regs
 attack bpf-perf-regs bp

@@ -23,7 +23,7 @@
 #define KNOWN "01234567-89abcdef-01234567-89abcdef"
 #define ZERO "00000000-00000000-00000000-00000000"
 
-static bool confidentiality(void)
+static bool locked_down_for_confidentiality(void)
 {
 	char buf[128] = "";
 	FILE *f = fopen("/sys/kernel/security/lockdown", "r");

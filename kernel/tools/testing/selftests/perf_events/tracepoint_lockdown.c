@@ -3,7 +3,9 @@
  * A trace event's raw records through perf_event_open(2) are what tracefs
  * shows of it, so they ask what tracefs asks: under
  * lockdown=confidentiality, opening a trace event with PERF_SAMPLE_RAW
- * fails with EPERM, while counting it (which finds the id below) works.
+ * fails with EPERM, while counting it (which finds the id below) works;
+ * and so does attaching a tracepoint BPF program to it, whose context is
+ * the record.
  *
  * tracefs is refused there, event ids with it: the test finds one by
  * counting, an id whose event counts the getppid(2) calls it makes
@@ -12,6 +14,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/bpf.h>
 #include <linux/perf_event.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -63,7 +66,7 @@ static unsigned int getppid_event(void)
 	return 0;
 }
 
-static bool confidentiality(void)
+static bool locked_down_for_confidentiality(void)
 {
 	char buf[128] = "";
 	int fd = open("/sys/kernel/security/lockdown", O_RDONLY);
@@ -92,6 +95,48 @@ TEST(raw_records)
 	if (fd < 0 && (errno == EACCES || errno == EPERM))
 		SKIP(return, "raw trace records need CAP_PERFMON or perf_event_paranoid");
 	ASSERT_GE(fd, 0);
+	close(fd);
+}
+
+/* A tracepoint program that reads nothing: r0 = 0; exit. */
+static int tp_prog(void)
+{
+	struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	union bpf_attr attr = {
+		.prog_type = BPF_PROG_TYPE_TRACEPOINT,
+		.insns = (unsigned long)insns,
+		.insn_cnt = 2,
+		.license = (unsigned long)"GPL",
+	};
+
+	return syscall(__NR_bpf, BPF_PROG_LOAD, &attr, sizeof(attr));
+}
+
+TEST(bpf_program)
+{
+	unsigned int id = getppid_event();
+	int fd, prog, ret;
+
+	if (!id)
+		SKIP(return, "no trace event counts getppid(2) (CONFIG_FTRACE_SYSCALLS?)");
+	fd = tp_open(id, false);
+	ASSERT_GE(fd, 0);
+	prog = tp_prog();
+	if (prog < 0) {
+		close(fd);
+		SKIP(return, "no tracepoint BPF program: %s", strerror(errno));
+	}
+	ret = ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog);
+	if (locked_down_for_confidentiality()) {
+		ASSERT_EQ(ret, -1);
+		ASSERT_EQ(errno, EPERM);
+	} else {
+		ASSERT_EQ(ret, 0);
+	}
+	close(prog);
 	close(fd);
 }
 
