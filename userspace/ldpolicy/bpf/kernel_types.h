@@ -261,18 +261,10 @@ struct sk_buff {
 #define LDP_IFLA_INFO_KIND	1
 
 /*
- * include/uapi/linux/perf_event.h and include/linux/perf_event.h: a
- * perf_event_open(2) of a trace event that samples its raw record, as
- * security_perf_event_open() first sees it (stable since 5.11)
+ * include/linux/perf_event.h: what security_perf_event_open() is asked
+ * (stable since 5.11); PERF_SECURITY_TRACEPOINT by perf_allow_tracepoint()
  */
-struct perf_event_attr {
-	__u32 type;
-	__u64 sample_type;
-} __ldp_core;
-
-#define LDP_PERF_SECURITY_OPEN	0
-#define LDP_PERF_TYPE_TRACEPOINT 2
-#define LDP_PERF_SAMPLE_RAW	(1ULL << 10)
+#define LDP_PERF_SECURITY_TRACEPOINT 3
 
 /* include/uapi/linux/capability.h */
 #define LDP_CAP_MAC_ADMIN 33

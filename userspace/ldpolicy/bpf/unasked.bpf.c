@@ -20,10 +20,15 @@
  *   trace events   perf_event_open(2) of a trace event with
  *   through perf   PERF_SAMPLE_RAW hands out its records, what tracefs's
  *                  trace_pipe shows, asking perf_event_paranoid or
- *                  CAP_PERFMON, never LOCKDOWN_TRACEFS: while it is
- *                  denied, no such event is opened. Counting (no raw
- *                  record) is left alone. One opened before is not
- *                  closed.
+ *                  CAP_PERFMON (security_perf_event_open()'s
+ *                  PERF_SECURITY_TRACEPOINT question), never
+ *                  LOCKDOWN_TRACEFS: while it is denied, that question is
+ *                  refused. perf does not ask it of a task's own syscall
+ *                  events (TRACE_EVENT_FL_CAP_ANY: that task's syscall
+ *                  arguments, of a task the caller may ptrace), nor of
+ *                  counting, which are left alone; it does of ftrace's
+ *                  function event even counting. One opened before is
+ *                  not closed.
  *   signed kexec   kexec_file_load(2) of a validly signed kernel asks
  *                  LOCKDOWN_KEXEC only when the signature fails, and the
  *                  new kernel boots without this object: every policy of
@@ -60,15 +65,21 @@ int BPF_PROG(ldp_unasked_kexec, struct file *file, enum kernel_read_file_id id, 
 			 policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_KEXEC)));
 }
 
+/*
+ * Its question is the hook's last argument, the only one from 6.12 on
+ * (the attr before it went): read through bpf_get_func_arg(), which
+ * knows how many the running kernel's hook has. Unreadable: refused while
+ * LOCKDOWN_TRACEFS is denied, as if it were the question.
+ */
 SEC("lsm/perf_event_open")
-int BPF_PROG(ldp_unasked_perf_tp, struct perf_event_attr *attr, int type, int ret)
+int ldp_unasked_perf_tp(unsigned long long *ctx)
 {
-	if (ret)
-		return ret;
-	if (type != LDP_PERF_SECURITY_OPEN || attr->type != LDP_PERF_TYPE_TRACEPOINT ||
-	    !(attr->sample_type & LDP_PERF_SAMPLE_RAW))
-		return 0;
-	return refuse_if(policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_TRACEFS)));
+	__u64 type = LDP_PERF_SECURITY_TRACEPOINT;
+
+	if (bpf_get_func_arg(ctx, bpf_get_func_arg_cnt(ctx) - 1, &type))
+		type = LDP_PERF_SECURITY_TRACEPOINT;
+	return refuse_if(type == LDP_PERF_SECURITY_TRACEPOINT &&
+			 policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_TRACEFS)));
 }
 
 /*
