@@ -30,8 +30,9 @@
  *                 address as the value: copies it into a map, asks nothing
  *   tp_record     a tracepoint program on a trace event (perf, by id):
  *                 its context is the event's record, what PERF_SAMPLE_RAW
- *                 gives; keeps the first field of target_pid's (our
- *                 kernels: LOCKDOWN_TRACEFS)
+ *                 gives; counts target_pid's whose first field is
+ *                 target_addr, getppid's number (our kernels:
+ *                 LOCKDOWN_TRACEFS)
  * No kernel type, no CO-RE: loading these reads no kernel BTF but
  * fentry_args's target's. The BTF pointer loads are attack_btf.bpf.c's.
  */
@@ -232,7 +233,7 @@ int tp_record(void *ctx)
 	__u64 nr = *(__u64 *)(ctx + 8);
 
 	samples++;
-	if ((bpf_get_current_pid_tgid() >> 32) == target_pid) {
+	if ((bpf_get_current_pid_tgid() >> 32) == target_pid && (__u32)nr == target_addr) {
 		hits++;
 		seen = (__u32)nr;
 	}

@@ -708,7 +708,7 @@ static void run_tp_record(struct aresult *o, int argc, char **argv)
 		unavailable(o, "no trace event counted %d getppid() calls", TP_CALLS);
 		return;
 	}
-	s = open_one("tp_record", 0, getpid(), o);
+	s = open_one("tp_record", SYS_getppid, getpid(), o);
 	if (!s || load(s, NULL, o))
 		goto out;
 	pfd = tp_counting(id);
@@ -722,15 +722,15 @@ static void run_tp_record(struct aresult *o, int argc, char **argv)
 		goto out;
 	}
 	tp_getppid_calls(pfd);
-	if (s->bss->hits && s->bss->seen == SYS_getppid)
+	if (s->bss->hits >= TP_CALLS)
 		shown(o, "a tracepoint program read %llu records of trace event %u, this "
-		      "process's getppid() calls (syscall %d in the record)",
+		      "process's getppid() calls (syscall %d in each)",
 		      (unsigned long long)s->bss->hits, id, SYS_getppid);
 	else
-		failed(o, "the program saw %llu records, %llu of this process, the last "
-		       "holding %llu, not getppid's number %d (event %u)",
+		failed(o, "the program saw %llu records, %llu of this process's getppid() "
+		       "calls (syscall %d), not %d (event %u)",
 		       (unsigned long long)s->bss->samples, (unsigned long long)s->bss->hits,
-		       (unsigned long long)s->bss->seen, SYS_getppid, id);
+		       SYS_getppid, TP_CALLS, id);
 out:
 	bpf_link__destroy(link);
 	if (pfd >= 0)

@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <linux/perf_event.h>
 #include <stdio.h>
@@ -315,8 +316,13 @@ static void run_perf_kernel_ip(struct aresult *o, int argc, char **argv)
 	perf_sample(o, false);
 }
 
-/* A trace event of this task through perf, by id: @raw samples its records. */
-static long tp_open(unsigned int id, bool raw)
+/*
+ * A trace event through perf, by id: counting this task, or with @raw,
+ * sampling the records of every task on CPU @cpu (perf lets anyone read
+ * the raw syscall records of a task it may trace, and asks its
+ * questions of the rest).
+ */
+static long tp_open(unsigned int id, bool raw, int cpu)
 {
 	struct perf_event_attr a = {
 		.type = PERF_TYPE_TRACEPOINT,
@@ -328,6 +334,8 @@ static long tp_open(unsigned int id, bool raw)
 		.disabled = 1,
 	};
 
+	if (raw)
+		return syscall(SYS_perf_event_open, &a, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
 	return perf_open(&a);
 }
 
@@ -345,7 +353,7 @@ unsigned int tp_getppid_event(void)
 	unsigned long long count;
 
 	for (unsigned int id = 1; id < 65536; id++) {
-		long fd = tp_open(id, false);
+		long fd = tp_open(id, false, -1);
 
 		if (fd < 0)
 			continue;
@@ -362,7 +370,7 @@ unsigned int tp_getppid_event(void)
 
 long tp_counting(unsigned int id)
 {
-	return tp_open(id, false);
+	return tp_open(id, false, -1);
 }
 
 void tp_getppid_calls(long fd)
@@ -373,8 +381,9 @@ void tp_getppid_calls(long fd)
 /*
  * A trace event's raw records through perf, with tracefs (and its event
  * ids) out of reach: an id found by counting (tp_getppid_event()), that
- * event sampled with PERF_SAMPLE_RAW. Shown: a record whose trace_entry
- * names that event and this process.
+ * event sampled with PERF_SAMPLE_RAW on the CPU this process is pinned
+ * to, every task's records there. Shown: a record whose trace_entry names
+ * that event and this process.
  */
 static void run_perf_tracepoint(struct aresult *o, int argc, char **argv)
 {
@@ -383,6 +392,8 @@ static void run_perf_tracepoint(struct aresult *o, int argc, char **argv)
 	unsigned long long head, count;
 	unsigned char *data;
 	unsigned int id = tp_getppid_event();
+	int cpu = sched_getcpu();
+	cpu_set_t one;
 	long fd;
 
 	(void)argc;
@@ -391,7 +402,12 @@ static void run_perf_tracepoint(struct aresult *o, int argc, char **argv)
 		unavailable(o, "no trace event counted %d getppid() calls", TP_CALLS);
 		return;
 	}
-	fd = tp_open(id, true);
+	CPU_ZERO(&one);
+	if (cpu < 0 || (CPU_SET(cpu, &one), sched_setaffinity(0, sizeof(one), &one))) {
+		failed(o, "pinning to CPU %d: %s", cpu, strerror(errno));
+		return;
+	}
+	fd = tp_open(id, true, cpu);
 	if (fd < 0) {
 		errno_outcome(o, errno, "perf_event_open(a trace event, PERF_SAMPLE_RAW)");
 		return;
