@@ -378,12 +378,110 @@ void tp_getppid_calls(long fd)
 	tp_run(fd);
 }
 
+/* What perf-tracepoint uprobe probes: a function of this program's. */
+static __attribute__((noinline)) int tp_probed(int x)
+{
+	asm volatile("" ::: "memory");
+	return x * 3 + 1;
+}
+
+/* The file behind @addr (into @path) and @addr's offset in it, or -1. */
+static long file_offset(const void *addr, char *path, size_t len)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	unsigned long a = (unsigned long)addr, lo, hi, off;
+	char line[512], p[256];
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%lx-%lx %*s %lx %*s %*s %255s", &lo, &hi, &off, p) == 4 &&
+		    a >= lo && a < hi) {
+			fclose(f);
+			snprintf(path, len, "%s", p);
+			return a - lo + off;
+		}
+	if (f)
+		fclose(f);
+	return -1;
+}
+
+/*
+ * perf-tracepoint uprobe: a uprobe trace event through perf's uprobe PMU
+ * on tp_probed(), this task's, with PERF_SAMPLE_RAW: perf asks nothing of
+ * a task's own uprobe events (TRACE_EVENT_FL_CAP_ANY), where tracefs's
+ * uprobe_events asks LOCKDOWN_TRACEFS. Shown: its raw records.
+ */
+static void perf_uprobe_raw(struct aresult *o)
+{
+	struct perf_event_attr a = { .size = sizeof(a), .sample_period = 1,
+				     .sample_type = PERF_SAMPLE_RAW, .disabled = 1 };
+	size_t len = (1 + 8) * 4096;
+	struct perf_event_mmap_page *meta;
+	unsigned long long head, count = 0;
+	FILE *f = fopen("/sys/bus/event_source/devices/uprobe/type", "r");
+	char path[256];
+	long off = file_offset((const void *)tp_probed, path, sizeof(path)), fd;
+	unsigned char *data;
+	int type, sum = 0;
+
+	if (!f || fscanf(f, "%d", &type) != 1) {
+		if (f)
+			fclose(f);
+		unavailable(o, "no uprobe PMU (/sys/bus/event_source/devices/uprobe)");
+		return;
+	}
+	fclose(f);
+	if (off < 0) {
+		failed(o, "tp_probed() is in no file of /proc/self/maps");
+		return;
+	}
+	a.type = type;
+	a.config1 = (unsigned long)path;	/* uprobe_path */
+	a.config2 = off;			/* probe_offset */
+	fd = perf_open(&a);
+	if (fd < 0) {
+		errno_outcome(o, errno, "perf_event_open(a uprobe, PERF_SAMPLE_RAW)");
+		return;
+	}
+	meta = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (meta == MAP_FAILED) {
+		failed(o, "mmap the perf buffer: %s", strerror(errno));
+		close(fd);
+		return;
+	}
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	for (int i = 0; i < 3; i++)
+		sum += tp_probed(i);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
+	data = (unsigned char *)meta + meta->data_offset;
+	for (unsigned long long at = 0; at + sizeof(struct perf_event_header) <= head &&
+	     at < meta->data_size;) {
+		struct perf_event_header *h = (void *)(data + at);
+		uint32_t raw_size;
+
+		if (!h->size)
+			break;
+		if (h->type == PERF_RECORD_SAMPLE && h->size >= sizeof(*h) + 4) {
+			memcpy(&raw_size, h + 1, 4);
+			count += raw_size >= 8;
+		}
+		at += h->size;
+	}
+	if (count)
+		shown(o, "%llu raw records of a uprobe event on tp_probed() through perf (%d)",
+		      count, sum);
+	else
+		failed(o, "no raw record of the uprobe event (%llu bytes of samples)", head);
+	munmap(meta, len);
+	close(fd);
+}
+
 /*
  * A trace event's raw records through perf, with tracefs (and its event
  * ids) out of reach: an id found by counting (tp_getppid_event()), that
  * event sampled with PERF_SAMPLE_RAW on the CPU this process is pinned
  * to, every task's records there. Shown: a record whose trace_entry names
- * that event and this process.
+ * that event and this process. With "uprobe": perf_uprobe_raw().
  */
 static void run_perf_tracepoint(struct aresult *o, int argc, char **argv)
 {
@@ -391,13 +489,20 @@ static void run_perf_tracepoint(struct aresult *o, int argc, char **argv)
 	struct perf_event_mmap_page *meta;
 	unsigned long long head, count;
 	unsigned char *data;
-	unsigned int id = tp_getppid_event();
+	unsigned int id;
 	int cpu = sched_getcpu();
 	cpu_set_t one;
 	long fd;
 
-	(void)argc;
-	(void)argv;
+	if (argc > 0 && !strcmp(argv[0], "uprobe")) {
+		perf_uprobe_raw(o);
+		return;
+	}
+	if (argc > 0) {
+		failed(o, "unknown mode '%s' (uprobe)", argv[0]);
+		return;
+	}
+	id = tp_getppid_event();
 	if (!id) {
 		unavailable(o, "no trace event counted %d getppid() calls", TP_CALLS);
 		return;
