@@ -84,8 +84,12 @@ attack_expect "integrity: a kprobe program on a kprobe perf event reads its regi
 	shown bpf-kprobe-regs
 attack_expect "integrity: net.ipv4.tcp_fastopen_key reads the kernel's key (XFRM_SECRET allowed)" \
 	shown tfo-key
+attack_expect "integrity: the key recovered through writes at an offset and its cookies" \
+	shown tfo-oracle
 attack_expect "integrity: a trace event's raw records through perf (TRACEFS allowed)" \
 	shown perf-tracepoint
+attack perf-tracepoint uprobe
+expect_eq "integrity: and a uprobe event's, this task's" "$A_GOT" shown
 attack_expect "integrity: a tracepoint program reads a trace event's records (TRACEFS allowed)" \
 	shown bpf-tp-record
 # one made before the confidentiality load, kept: the load warns of it
@@ -141,8 +145,13 @@ attack_expect "confidentiality: an fentry program on a kernel function: refused"
 	bpf-fentry-args "BPF_PROG_LOAD: EPERM"
 attack_expect "confidentiality: a kprobe perf event: refused" refused bpf-kprobe-regs EPERM
 attack_expect "confidentiality: net.ipv4.tcp_fastopen_key: refused" refused tfo-key EPERM
+attack_expect "confidentiality: the key through writes at an offset and its cookies: refused" \
+	refused tfo-oracle "a write of the key at an offset: EPERM"
 attack_expect "confidentiality: a trace event's raw records through perf: refused" refused \
 	perf-tracepoint EPERM
+attack perf-tracepoint uprobe
+expect_eq "confidentiality: a uprobe event's raw records, this task's: refused" \
+	"$A_GOT: ${A_OUT#*refused (}" "refused: perf_event_open(a uprobe, PERF_SAMPLE_RAW): EPERM)"
 attack_expect "confidentiality: a tracepoint program on a trace event: refused" refused \
 	bpf-tp-record "BPF_PROG_LOAD: EPERM"
 # a privileged program's unwritten stack: no hook sees which loads read it

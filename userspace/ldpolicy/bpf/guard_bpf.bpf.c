@@ -421,7 +421,7 @@ static __always_inline bool kernel_tracing(const struct bpf_prog *prog)
  *   - while the policy denies LOCKDOWN_TRACEFS, none to a new tracepoint
  *     program: attached to a trace event through perf, its context is
  *     the event's record, what tracefs shows and PERF_SAMPLE_RAW gives
- *     (lsm/perf_event_open refuses that), read with plain loads;
+ *     (lsm/perf_event_alloc refuses that), read with plain loads;
  *   - while the policy denies LOCKDOWN_BPF_READ_KERNEL, none to a new
  *     program that reads kernel memory without asking it, or may with
  *     plain loads (trusted arguments, kfuncs; a program whose fd is

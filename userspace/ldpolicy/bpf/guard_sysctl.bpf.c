@@ -19,8 +19,12 @@
  * network namespace) gives root the key the kernel drew at random for TCP
  * Fast Open cookies, with which cookies for any client address are
  * forged, asking no lockdown reason: a kernel secret of the kind
- * LOCKDOWN_XFRM_SECRET keeps from xfrm_user's dumps. Writes, which set a
- * key root then knows anyway, are left alone.
+ * LOCKDOWN_XFRM_SECRET keeps from xfrm_user's dumps. A write from the
+ * start sets a key root then knows, and is left alone; a write at an
+ * offset is refused: proc_dostring() keeps what the buffer held before
+ * it (kernel.sysctl_writes_strict), and the handler fills the buffer
+ * with the key it holds, so the cookies of key[0, offset) + a guess tell
+ * the key a digit at a time (ldattack tfo-oracle).
  *
  * Its context is declared void *, not struct bpf_sysctl *: the kernel
  * does not let a function whose arguments it cannot check against their
@@ -66,9 +70,10 @@ int ldp_guard_sysctl(void *ctx)
 	if (sysctl->write && !guarding())
 		return 1;
 	n = bpf_sysctl_get_name(sysctl, (char *)name, sizeof(name), 0);
-	if (sysctl->write)
-		return !(n == sizeof(FTRACE_ENABLED) - 1 && NAME_IS(name, FTRACE_ENABLED));
-	if (n != sizeof(TFO_KEY) - 1 || !NAME_IS(name, TFO_KEY))
+	if (sysctl->write && n == sizeof(FTRACE_ENABLED) - 1 && NAME_IS(name, FTRACE_ENABLED))
+		return 0;
+	if (n != sizeof(TFO_KEY) - 1 || !NAME_IS(name, TFO_KEY) ||
+	    (sysctl->write && !sysctl->file_pos))
 		return 1;
 	return !policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_XFRM_SECRET));
 }

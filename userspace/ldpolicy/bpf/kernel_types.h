@@ -261,10 +261,24 @@ struct sk_buff {
 #define LDP_IFLA_INFO_KIND	1
 
 /*
- * include/linux/perf_event.h: what security_perf_event_open() is asked
- * (stable since 5.11); PERF_SECURITY_TRACEPOINT by perf_allow_tracepoint()
+ * include/linux/perf_event.h, include/uapi/linux/perf_event.h: an event as
+ * security_perf_event_alloc() sees it, its PMU's init done (stable since
+ * 5.11): a trace event's (tracepoint, kprobe or uprobe) has its
+ * tp_event; an inherited one its parent
  */
-#define LDP_PERF_SECURITY_TRACEPOINT 3
+struct perf_event_attr {
+	__u64 sample_type;
+} __ldp_core;
+
+struct trace_event_call;
+
+struct perf_event {
+	struct perf_event *parent;
+	struct perf_event_attr attr;
+	struct trace_event_call *tp_event;
+} __ldp_core;
+
+#define LDP_PERF_SAMPLE_RAW	(1ULL << 10)
 
 /* include/uapi/linux/capability.h */
 #define LDP_CAP_MAC_ADMIN 33

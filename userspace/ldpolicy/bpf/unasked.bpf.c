@@ -20,14 +20,13 @@
  *   trace events   perf_event_open(2) of a trace event with
  *   through perf   PERF_SAMPLE_RAW hands out its records, what tracefs's
  *                  trace_pipe shows, asking perf_event_paranoid or
- *                  CAP_PERFMON (security_perf_event_open()'s
- *                  PERF_SECURITY_TRACEPOINT question), never
- *                  LOCKDOWN_TRACEFS: while it is denied, that question is
- *                  refused. perf does not ask it of a task's own syscall
- *                  events (TRACE_EVENT_FL_CAP_ANY: that task's syscall
- *                  arguments, of a task the caller may ptrace), nor of
- *                  counting, which are left alone; it does of ftrace's
- *                  function event even counting. One opened before is
+ *                  CAP_PERFMON at most (nothing of a task's own syscall
+ *                  and uprobe events), never LOCKDOWN_TRACEFS: while it
+ *                  is denied, no trace event (tracepoint, kprobe or
+ *                  uprobe) that samples raw records is made, as
+ *                  security_perf_event_alloc() sees it, its PMU's init
+ *                  done. Counting is left alone, and so is an inherited
+ *                  event, whose parent was asked. One opened before is
  *                  not closed.
  *   signed kexec   kexec_file_load(2) of a validly signed kernel asks
  *                  LOCKDOWN_KEXEC only when the signature fails, and the
@@ -65,21 +64,16 @@ int BPF_PROG(ldp_unasked_kexec, struct file *file, enum kernel_read_file_id id, 
 			 policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_KEXEC)));
 }
 
-/*
- * Its question is the hook's last argument, the only one from 6.12 on
- * (the attr before it went): read through bpf_get_func_arg(), which
- * knows how many the running kernel's hook has. Unreadable: refused while
- * LOCKDOWN_TRACEFS is denied, as if it were the question.
- */
-SEC("lsm/perf_event_open")
-int ldp_unasked_perf_tp(unsigned long long *ctx)
+SEC("lsm/perf_event_alloc")
+int BPF_PROG(ldp_unasked_perf_raw, struct perf_event *event, int ret)
 {
-	__u64 type = LDP_PERF_SECURITY_TRACEPOINT;
-
-	if (bpf_get_func_arg(ctx, bpf_get_func_arg_cnt(ctx) - 1, &type))
-		type = LDP_PERF_SECURITY_TRACEPOINT;
-	return refuse_if(type == LDP_PERF_SECURITY_TRACEPOINT &&
-			 policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_TRACEFS)));
+	if (ret)
+		return ret;
+	/* an inherited event: its parent was asked */
+	if (BPF_CORE_READ(event, parent) || !BPF_CORE_READ(event, tp_event) ||
+	    !(BPF_CORE_READ(event, attr.sample_type) & LDP_PERF_SAMPLE_RAW))
+		return 0;
+	return refuse_if(policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_TRACEFS)));
 }
 
 /*
