@@ -31,6 +31,7 @@ attack_expect "eprobe-read: shown, LOCKDOWN_TRACEFS and LOCKDOWN_KPROBES allowed
 	shown eprobe-read
 attack_expect "pfkey-dump: shown, LOCKDOWN_XFRM_SECRET allowed" shown pfkey-dump
 attack_expect "tfo-key: shown, LOCKDOWN_XFRM_SECRET allowed" shown tfo-key
+attack_expect "tfo-oracle: shown, LOCKDOWN_XFRM_SECRET allowed" shown tfo-oracle
 attack_expect "perf-tracepoint: shown, LOCKDOWN_TRACEFS allowed" shown perf-tracepoint
 attack_expect "bpf-tp-record: shown, LOCKDOWN_TRACEFS allowed" shown bpf-tp-record
 attack_expect "nlmon-xfrm: shown, LOCKDOWN_XFRM_SECRET allowed: the request and the kernel's answer" \
@@ -112,6 +113,8 @@ expect_eq "load a blob denying LOCKDOWN_XFRM_SECRET too" \
 attack_expect "pfkey-dump: refused, the key redacted" refused pfkey-dump
 # tcp: Redact the Fast Open keys under LOCKDOWN_XFRM_SECRET
 attack_expect "tfo-key: refused, the key reads as zeros" refused tfo-key "reads all zeros"
+attack_expect "tfo-oracle: refused, what a write at an offset keeps is zeros" refused tfo-oracle \
+	"is not the kernel's key"
 
 # netlink: Keep NETLINK_XFRM from taps under LOCKDOWN_XFRM_SECRET. The
 # device is made and sees NETLINK_ROUTE; of NETLINK_XFRM, nothing.
@@ -132,6 +135,8 @@ expect_eq "bpf-perf-regs user: an event that excludes the kernel still takes the
 
 # tracing: Ask LOCKDOWN_TRACEFS of raw trace records through perf
 attack_expect "perf-tracepoint: still shown, LOCKDOWN_TRACEFS allowed" shown perf-tracepoint
+attack perf-tracepoint uprobe
+expect_eq "perf-tracepoint uprobe: still shown, a uprobe event's raw records" "$A_GOT" shown
 attack_expect "bpf-tp-record: still shown, the record its context, no kernel read" \
 	shown bpf-tp-record
 expect_eq "load a blob denying LOCKDOWN_TRACEFS too" \
@@ -139,5 +144,8 @@ expect_eq "load a blob denying LOCKDOWN_TRACEFS too" \
 		LOCKDOWN_TRACEFS)" ok
 attack_expect "perf-tracepoint: refused as the raw event is opened" refused perf-tracepoint \
 	"PERF_SAMPLE_RAW): EPERM"
+attack perf-tracepoint uprobe
+expect_eq "perf-tracepoint uprobe: refused too, before perf's exception for a task's own" \
+	"$A_GOT: ${A_OUT#*refused (}" "refused: perf_event_open(a uprobe, PERF_SAMPLE_RAW): EPERM)"
 attack_expect "bpf-tp-record: refused as the program is attached" refused bpf-tp-record \
 	"PERF_EVENT_IOC_SET_BPF: EPERM"

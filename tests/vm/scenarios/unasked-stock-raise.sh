@@ -16,7 +16,11 @@ expect_eq "lockdown level reads confidentiality" "$(cat /sys/kernel/security/loc
 check "tracefs is refused (EPERM)" sh -c 'cat /sys/kernel/tracing/trace 2>&1 | grep -q "Operation not permitted"'
 attack_expect "perf-tracepoint: shown, a trace event's raw records through perf, asking nothing" \
 	shown perf-tracepoint
+attack perf-tracepoint uprobe
+expect_eq "perf-tracepoint uprobe: shown, a uprobe event's raw records, this task's" "$A_GOT" shown
 attack_expect "bpf-tp-record: shown, a tracepoint program reads a trace event's records, asking nothing" \
 	shown bpf-tp-record
 attack_expect "tfo-key: shown, net.ipv4.tcp_fastopen_key reads the kernel's random key, asking nothing" \
 	shown tfo-key
+attack_expect "tfo-oracle: shown, the key recovered through writes at an offset, never read" \
+	shown tfo-oracle
