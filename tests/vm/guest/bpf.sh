@@ -159,7 +159,7 @@ trusted_args() {
 # object's maps and programs it pins), and the link of the hook 6.9 added
 # (lsm/bpf_prog_load) where the kernel has it; "other" if anything else is
 # there.
-BACKEND_PINS=16
+BACKEND_PINS=17
 pins() {
 	other=$(ls /sys/fs/bpf/ldpolicy | grep -vc '^ldp_\|^link-')
 	if [ "$other" != 0 ]; then echo other; return; fi
