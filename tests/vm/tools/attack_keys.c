@@ -86,6 +86,25 @@ static int sysctl_write(const char *path, const char *val)
 	return err;
 }
 
+/*
+ * Fast Open for clients and servers (net.ipv4.tcp_fastopen = 3), what it
+ * was into @was (to put back): 0, or -1 with @o set.
+ */
+static int tfo_enable(struct aresult *o, char *was, size_t len)
+{
+	int err = sysctl_read(TFO_SYSCTL, was, len);
+
+	if (err == ENOENT) {
+		unavailable(o, "no %s in this kernel", TFO_SYSCTL);
+		return -1;
+	}
+	if (err || (err = sysctl_write(TFO_SYSCTL, "3"))) {
+		errno_outcome(o, err, "net.ipv4.tcp_fastopen");
+		return -1;
+	}
+	return 0;
+}
+
 static void run_tfo_key(struct aresult *o, int argc, char **argv)
 {
 	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_ANY) };
@@ -94,15 +113,8 @@ static void run_tfo_key(struct aresult *o, int argc, char **argv)
 
 	(void)argc;
 	(void)argv;
-	err = sysctl_read(TFO_SYSCTL, was, sizeof(was));
-	if (err == ENOENT) {
-		unavailable(o, "no %s in this kernel", TFO_SYSCTL);
+	if (tfo_enable(o, was, sizeof(was)))
 		return;
-	}
-	if (err || (err = sysctl_write(TFO_SYSCTL, "3"))) {
-		errno_outcome(o, err, "net.ipv4.tcp_fastopen");
-		return;
-	}
 	/* a Fast Open listener: the kernel draws its key, if it has none */
 	s = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (s < 0 || setsockopt(s, IPPROTO_TCP, TCP_FASTOPEN, &qlen, sizeof(qlen)) ||
@@ -281,20 +293,13 @@ static void run_tfo_oracle(struct aresult *o, int argc, char **argv)
 {
 	struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons(ORACLE_PORT),
 				 .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
-	int l, raw, one = 1, qlen = 1024, err;
+	int l, raw, one = 1, qlen = 1024;
 	char was[32];
 
 	(void)argc;
 	(void)argv;
-	err = sysctl_read(TFO_SYSCTL, was, sizeof(was));
-	if (err == ENOENT) {
-		unavailable(o, "no %s in this kernel", TFO_SYSCTL);
+	if (tfo_enable(o, was, sizeof(was)))
 		return;
-	}
-	if (err || (err = sysctl_write(TFO_SYSCTL, "3"))) {
-		errno_outcome(o, err, "net.ipv4.tcp_fastopen");
-		return;
-	}
 	l = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	/* the SYNs go over loopback, which the test VM leaves down */
 	if (l >= 0) {

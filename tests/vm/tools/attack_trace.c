@@ -378,6 +378,48 @@ void tp_getppid_calls(long fd)
 	tp_run(fd);
 }
 
+/*
+ * The raw records of 8 bytes or more in the perf buffer @meta; with @id,
+ * only those whose trace_entry names event @id and this process.
+ */
+static unsigned long long raw_records(const struct perf_event_mmap_page *meta, unsigned int id)
+{
+	unsigned long long head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE), count = 0;
+	const unsigned char *data = (const unsigned char *)meta + meta->data_offset;
+
+	for (unsigned long long at = 0; at + sizeof(struct perf_event_header) <= head &&
+	     at < meta->data_size;) {
+		const struct perf_event_header *h = (const void *)(data + at);
+		const char *raw = (const char *)(h + 1) + 4;
+		uint32_t raw_size;
+		uint16_t type;
+		int32_t pid;
+
+		if (!h->size)
+			break;
+		if (h->type == PERF_RECORD_SAMPLE && h->size >= sizeof(*h) + 4 + 8) {
+			memcpy(&raw_size, h + 1, 4);
+			memcpy(&type, raw, 2);
+			memcpy(&pid, raw + 4, 4);
+			count += raw_size >= 8 && (!id || (type == id && pid == getpid()));
+		}
+		at += h->size;
+	}
+	return count;
+}
+
+/* @fd's perf buffer of @len bytes, or NULL with @o failed and @fd closed. */
+static struct perf_event_mmap_page *map_buffer(struct aresult *o, long fd, size_t len)
+{
+	void *meta = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+
+	if (meta != MAP_FAILED)
+		return meta;
+	failed(o, "mmap the perf buffer: %s", strerror(errno));
+	close(fd);
+	return NULL;
+}
+
 /* What perf-tracepoint uprobe probes: a function of this program's. */
 static __attribute__((noinline)) int tp_probed(int x)
 {
@@ -416,11 +458,10 @@ static void perf_uprobe_raw(struct aresult *o)
 				     .sample_type = PERF_SAMPLE_RAW, .disabled = 1 };
 	size_t len = (1 + 8) * 4096;
 	struct perf_event_mmap_page *meta;
-	unsigned long long head, count = 0;
+	unsigned long long count;
 	FILE *f = fopen("/sys/bus/event_source/devices/uprobe/type", "r");
 	char path[256];
 	long off = file_offset((const void *)tp_probed, path, sizeof(path)), fd;
-	unsigned char *data;
 	int type, sum = 0;
 
 	if (!f || fscanf(f, "%d", &type) != 1) {
@@ -442,36 +483,20 @@ static void perf_uprobe_raw(struct aresult *o)
 		errno_outcome(o, errno, "perf_event_open(a uprobe, PERF_SAMPLE_RAW)");
 		return;
 	}
-	meta = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (meta == MAP_FAILED) {
-		failed(o, "mmap the perf buffer: %s", strerror(errno));
-		close(fd);
+	meta = map_buffer(o, fd, len);
+	if (!meta)
 		return;
-	}
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	for (int i = 0; i < 3; i++)
 		sum += tp_probed(i);
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
-	head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
-	data = (unsigned char *)meta + meta->data_offset;
-	for (unsigned long long at = 0; at + sizeof(struct perf_event_header) <= head &&
-	     at < meta->data_size;) {
-		struct perf_event_header *h = (void *)(data + at);
-		uint32_t raw_size;
-
-		if (!h->size)
-			break;
-		if (h->type == PERF_RECORD_SAMPLE && h->size >= sizeof(*h) + 4) {
-			memcpy(&raw_size, h + 1, 4);
-			count += raw_size >= 8;
-		}
-		at += h->size;
-	}
+	count = raw_records(meta, 0);
 	if (count)
 		shown(o, "%llu raw records of a uprobe event on tp_probed() through perf (%d)",
 		      count, sum);
 	else
-		failed(o, "no raw record of the uprobe event (%llu bytes of samples)", head);
+		failed(o, "no raw record of the uprobe event (%llu bytes of samples)",
+		       (unsigned long long)meta->data_head);
 	munmap(meta, len);
 	close(fd);
 }
@@ -487,8 +512,7 @@ static void run_perf_tracepoint(struct aresult *o, int argc, char **argv)
 {
 	size_t len = (1 + 8) * 4096;
 	struct perf_event_mmap_page *meta;
-	unsigned long long head, count;
-	unsigned char *data;
+	unsigned long long count;
 	unsigned int id;
 	int cpu = sched_getcpu();
 	cpu_set_t one;
@@ -517,39 +541,17 @@ static void run_perf_tracepoint(struct aresult *o, int argc, char **argv)
 		errno_outcome(o, errno, "perf_event_open(a trace event, PERF_SAMPLE_RAW)");
 		return;
 	}
-	meta = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (meta == MAP_FAILED) {
-		failed(o, "mmap the perf buffer: %s", strerror(errno));
-		close(fd);
+	meta = map_buffer(o, fd, len);
+	if (!meta)
 		return;
-	}
 	tp_run(fd);
-	head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
-	data = (unsigned char *)meta + meta->data_offset;
-	count = 0;
-	for (unsigned long long off = 0; off + sizeof(struct perf_event_header) <= head &&
-	     off < meta->data_size;) {
-		struct perf_event_header *h = (void *)(data + off);
-		uint32_t raw_size;
-		uint16_t type;
-		int32_t pid;
-
-		if (!h->size)
-			break;
-		if (h->type == PERF_RECORD_SAMPLE && h->size >= sizeof(*h) + 4 + 8) {
-			memcpy(&raw_size, h + 1, 4);
-			memcpy(&type, (char *)(h + 1) + 4, 2);
-			memcpy(&pid, (char *)(h + 1) + 8, 4);
-			if (raw_size >= 8 && type == id && pid == getpid())
-				count++;
-		}
-		off += h->size;
-	}
+	count = raw_records(meta, id);
 	if (count)
 		shown(o, "%llu raw records of trace event %u (this process's getppid() calls) "
 		      "through perf", count, id);
 	else
-		failed(o, "no raw record of trace event %u (%llu bytes of samples)", id, head);
+		failed(o, "no raw record of trace event %u (%llu bytes of samples)", id,
+		       (unsigned long long)meta->data_head);
 	munmap(meta, len);
 	close(fd);
 }
