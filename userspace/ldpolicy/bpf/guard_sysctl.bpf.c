@@ -67,7 +67,9 @@ int ldp_guard_sysctl(void *ctx)
 	__u64 name[4] = {};
 	long n;
 
-	if (sysctl->write && !guarding())
+	/* every sysctl read comes here: the name only while the key is kept */
+	if (sysctl->write ? !guarding() :
+	    !policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_XFRM_SECRET)))
 		return 1;
 	n = bpf_sysctl_get_name(sysctl, (char *)name, sizeof(name), 0);
 	if (sysctl->write && n == sizeof(FTRACE_ENABLED) - 1 && NAME_IS(name, FTRACE_ENABLED))
