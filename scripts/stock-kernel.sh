@@ -23,8 +23,9 @@
 #                                    its initramfs (tests/vm/tools/probes.c),
 #                                    uncompressed (Debian 13 ships .ko.xz):
 #     autoload/NN-NAME.ko            loaded at boot, in this order (msr,
-#                                    xfrm_user, ah4 and af_key with their
-#                                    dependencies), with the arguments in
+#                                    xfrm_user, ah4, af_key, inet_diag and
+#                                    tcp_diag with their dependencies),
+#                                    with the arguments in
 #                                    NN-NAME.ko.args
 #     unsigned.ko                    a Debian module, its signature stripped
 #     hwparam.ko, hwparam.param      a signed module with a hardware parameter
@@ -166,8 +167,8 @@ autoload() { # NAME...: with their dependencies first, each once
 # /dev/cpu/0/msr for LOCKDOWN_MSR (writes allowed, as msr.allow_writes=on
 # does for the built-in driver; x86 only); NETLINK_XFRM and AH for
 # LOCKDOWN_XFRM_SECRET; PF_KEY, which hands out the same keys without
-# asking it
-autoload msr xfrm_user ah4 af_key
+# asking it; sock_diag's TCP handler, which hands out TCP-MD5 keys
+autoload msr xfrm_user ah4 af_key inet_diag tcp_diag
 # arm64, under -M virt: the scenario's TAP goes to a virtio console on PCI
 # (tests/vm/run.sh), whose drivers are modules on Debian 12
 if [ "$arch" = arm64 ]; then

@@ -22,6 +22,8 @@ attack_expect "nlmon-xfrm: shown, an nlmon device copies the XFRM_MSG_NEWSA xfrm
 	shown nlmon-xfrm "copy of its XFRM_MSG_NEWSA held"
 attack_expect "tfo-key: shown, net.ipv4.tcp_fastopen_key reads the kernel's random key, asking nothing" \
 	shown tfo-key
+attack_expect "tcp-md5-diag: shown, sock_diag's TCP dump returns a listener's TCP-MD5 key, asking nothing" \
+	shown tcp-md5-diag
 # lockdown=confidentiality from the command line keeps tracing from being
 # set up at all (tracer_alloc_buffers()): no trace event to open. Raised
 # at run time, it leaves them to perf: unasked-stock-raise.

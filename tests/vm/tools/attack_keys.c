@@ -17,6 +17,13 @@
  * raw SYN tells whether that is the key it had: the key, a hex digit at a
  * time from its end, and the kernel's key as it was when done.
  *
+ * tcp-md5-diag: a listener's TCP-MD5 key, set as a BGP daemon sets its
+ * session keys (TCP_MD5SIG), read back from sock_diag's TCP dump
+ * (INET_DIAG_MD5SIG, for CAP_NET_ADMIN, with INET_DIAG_INFO asked for, as
+ * ss -i asks): the request as ss(8) sends it, or
+ * naming TCP in an INET_DIAG_REQ_PROTOCOL attribute (mode attr), or as the
+ * old TCPDIAG_GETSOCK (mode compat).
+ *
  * seg6-hmac: an SRv6 HMAC secret, set as a router's daemon would
  * (SEG6_CMD_SETHMAC) and read back from SEG6_CMD_DUMPHMAC, over generic
  * netlink (net/ipv6/seg6.c; a kernel without CONFIG_IPV6_SEG6_HMAC says
@@ -26,9 +33,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/genetlink.h>
+#include <linux/inet_diag.h>
 #include <linux/netlink.h>
 #include <linux/seg6_genl.h>
 #include <linux/seg6_hmac.h>
+#include <linux/sock_diag.h>
+#include <arpa/inet.h>
 #include <net/if.h>
 #include <netinet/in.h>
 #include <netinet/ip.h>
@@ -475,11 +485,208 @@ static void run_seg6_hmac(struct aresult *o, int argc, char **argv)
 		refused(o, "SEG6_CMD_DUMPHMAC answered without the secret (%d answers)", msgs);
 }
 
+/* Loopback up: the test VM leaves it down. */
+static void lo_up(void)
+{
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	struct ifreq ifr = { .ifr_name = "lo" };
+
+	if (fd < 0)
+		return;
+	if (!ioctl(fd, SIOCGIFFLAGS, &ifr) && !(ifr.ifr_flags & IFF_UP)) {
+		ifr.ifr_flags |= IFF_UP;
+		ioctl(fd, SIOCSIFFLAGS, &ifr);
+	}
+	close(fd);
+}
+
+/*
+ * A TCP listener on 127.0.0.1 with a TCP-MD5 key of TCP_MD5SIG_MAXKEYLEN
+ * random bytes @key for peer 127.0.0.2: its fd, its port in *@port, or -1
+ * with @o set.
+ */
+static int md5_listener(struct aresult *o, unsigned char *key, uint16_t *port)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	struct sockaddr_in *peer;
+	struct tcp_md5sig m = { .tcpm_keylen = TCP_MD5SIG_MAXKEYLEN };
+	socklen_t len = sizeof(a);
+	int fd, rnd;
+
+	rnd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	if (rnd < 0 || read(rnd, key, TCP_MD5SIG_MAXKEYLEN) != TCP_MD5SIG_MAXKEYLEN) {
+		failed(o, "/dev/urandom: %s", strerror(errno));
+		if (rnd >= 0)
+			close(rnd);
+		return -1;
+	}
+	close(rnd);
+	memcpy(m.tcpm_key, key, TCP_MD5SIG_MAXKEYLEN);
+	peer = (struct sockaddr_in *)&m.tcpm_addr;
+	peer->sin_family = AF_INET;
+	peer->sin_addr.s_addr = htonl(INADDR_LOOPBACK + 1);
+	lo_up();
+	fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof(a)) ||
+	    getsockname(fd, (struct sockaddr *)&a, &len)) {
+		failed(o, "a TCP listener on 127.0.0.1: %s", strerror(errno));
+	} else if (setsockopt(fd, IPPROTO_TCP, TCP_MD5SIG, &m, sizeof(m))) {
+		if (errno == ENOPROTOOPT)
+			unavailable(o, "no TCP-MD5 in this kernel (TCP_MD5SIG: ENOPROTOOPT)");
+		else
+			failed(o, "TCP_MD5SIG: %s", strerror(errno));
+	} else if (listen(fd, 1)) {
+		failed(o, "listen: %s", strerror(errno));
+	} else {
+		*port = ntohs(a.sin_port);
+		return fd;
+	}
+	if (fd >= 0)
+		close(fd);
+	return -1;
+}
+
+/*
+ * A sock_diag request for TCP listeners on AF_INET, as @mode asks (NULL,
+ * "attr" or "compat"), into @q.
+ */
+static int md5_request(struct nlreq *q, const char *mode)
+{
+	if (mode && !strcmp(mode, "compat")) {
+		struct inet_diag_req r = {
+			.idiag_family = AF_INET,
+			.idiag_ext = 1 << (INET_DIAG_INFO - 1),	/* the keys come with it */
+			.idiag_states = 1 << 10,		/* TCP_LISTEN */
+		};
+
+		nlreq_start(q, TCPDIAG_GETSOCK, NLM_F_DUMP);
+		nlreq_put(q, &r, sizeof(r));
+		return 0;
+	}
+	struct inet_diag_req_v2 r = {
+		.sdiag_family = AF_INET,
+		.sdiag_protocol = IPPROTO_TCP,
+		.idiag_ext = 1 << (INET_DIAG_INFO - 1),
+		.idiag_states = 1 << 10,
+	};
+
+	nlreq_start(q, SOCK_DIAG_BY_FAMILY, NLM_F_DUMP);
+	if (mode && !strcmp(mode, "attr")) {
+		uint32_t tcp = IPPROTO_TCP;
+
+		r.sdiag_protocol = IPPROTO_UDP;
+		nlreq_put(q, &r, sizeof(r));
+		nlreq_attr(q, INET_DIAG_REQ_PROTOCOL, &tcp, sizeof(tcp));
+		return 0;
+	}
+	if (mode)
+		return -1;
+	nlreq_put(q, &r, sizeof(r));
+	return 0;
+}
+
+/* include/uapi/linux/tcp.h's, which <netinet/tcp.h> does not have */
+struct diag_md5sig {
+	uint8_t family;
+	uint8_t prefixlen;
+	uint16_t keylen;
+	uint32_t addr[4];
+	uint8_t key[TCP_MD5SIG_MAXKEYLEN];
+};
+
+/*
+ * The dump @q on @fd: whether the answer for our listener on @port was
+ * there (*@found), and carried @key (*@seen); 0, or errno.
+ */
+static int md5_dump(int fd, struct nlreq *q, uint16_t port, const unsigned char *key,
+		    bool *found, bool *seen)
+{
+	struct sockaddr_nl k = { .nl_family = AF_NETLINK };
+	static char buf[32768];
+
+	*found = *seen = false;
+	if (sendto(fd, q, q->nh.nlmsg_len, 0, (struct sockaddr *)&k, sizeof(k)) < 0)
+		return errno;
+	for (;;) {
+		ssize_t got = recv(fd, buf, sizeof(buf), 0);
+		struct nlmsghdr *h;
+
+		if (got < 0)
+			return errno;
+		for (h = (struct nlmsghdr *)buf; NLMSG_OK(h, (size_t)got); h = NLMSG_NEXT(h, got)) {
+			struct inet_diag_msg *m = NLMSG_DATA(h);
+			char *end = (char *)h + h->nlmsg_len;
+			struct nlattr *a;
+
+			if (h->nlmsg_type == NLMSG_DONE)
+				return 0;
+			if (h->nlmsg_type == NLMSG_ERROR)
+				return -((struct nlmsgerr *)NLMSG_DATA(h))->error;
+			if (h->nlmsg_len < NLMSG_LENGTH(sizeof(*m)) || ntohs(m->id.idiag_sport) != port)
+				continue;
+			*found = true;
+			a = attr_find((struct nlattr *)((char *)m + NLMSG_ALIGN(sizeof(*m))), end,
+				      INET_DIAG_MD5SIG);
+			for (char *p = a ? (char *)a + NLA_HDRLEN : NULL;
+			     p && p + sizeof(struct diag_md5sig) <= (char *)a + a->nla_len;
+			     p += sizeof(struct diag_md5sig)) {
+				struct diag_md5sig d;
+
+				memcpy(&d, p, sizeof(d));
+				if (d.keylen == TCP_MD5SIG_MAXKEYLEN &&
+				    !memcmp(d.key, key, TCP_MD5SIG_MAXKEYLEN))
+					*seen = true;
+			}
+		}
+	}
+}
+
+static void run_tcp_md5_diag(struct aresult *o, int argc, char **argv)
+{
+	unsigned char key[TCP_MD5SIG_MAXKEYLEN];
+	const char *mode = argc > 0 ? argv[0] : NULL;
+	struct nlreq q;
+	bool found, seen;
+	uint16_t port;
+	int l, fd, err;
+
+	if (md5_request(&q, mode)) {
+		failed(o, "no such mode: %s (attr, compat)", mode);
+		return;
+	}
+	l = md5_listener(o, key, &port);
+	if (l < 0)
+		return;
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_SOCK_DIAG);
+	if (fd < 0) {
+		failed(o, "socket(NETLINK_SOCK_DIAG): %s", strerror(errno));
+		close(l);
+		return;
+	}
+	err = md5_dump(fd, &q, port, key, &found, &seen);
+	close(fd);
+	close(l);
+	if (err == ENOENT || err == EOPNOTSUPP)
+		unavailable(o, "no TCP sock_diag in this kernel (%s)", strerror(err));
+	else if (err)
+		errno_outcome(o, err, mode ? (!strcmp(mode, "attr") ?
+			      "a sock_diag dump naming TCP in INET_DIAG_REQ_PROTOCOL" :
+			      "a TCPDIAG_GETSOCK dump") : "a sock_diag dump of TCP");
+	else if (seen)
+		shown(o, "sock_diag's TCP dump returned a listener's TCP-MD5 key, whole");
+	else if (found)
+		refused(o, "sock_diag's TCP dump answered without the listener's TCP-MD5 key");
+	else
+		failed(o, "sock_diag's TCP dump did not list the listener on port %u", port);
+}
+
 const struct attack attacks_keys[] = {
 	{ "tfo-key", "the kernel's random TCP Fast Open key read back from its sysctl",
 	  run_tfo_key },
 	{ "tfo-oracle", "the kernel's TCP Fast Open key recovered through writes at an offset "
 	  "and the cookies it makes", run_tfo_oracle },
 	{ "seg6-hmac", "an SRv6 HMAC secret read back with SEG6_CMD_DUMPHMAC", run_seg6_hmac },
+	{ "tcp-md5-diag", "a listener's TCP-MD5 key read back from sock_diag's TCP dump "
+	  "([attr|compat])", run_tcp_md5_diag },
 	{ 0 }
 };
