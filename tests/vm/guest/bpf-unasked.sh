@@ -86,6 +86,12 @@ attack_expect "integrity: net.ipv4.tcp_fastopen_key reads the kernel's key (XFRM
 	shown tfo-key
 attack_expect "integrity: the key recovered through writes at an offset and its cookies" \
 	shown tfo-oracle
+attack_expect "integrity: sock_diag's TCP dump returns a listener's TCP-MD5 key (XFRM_SECRET allowed)" \
+	shown tcp-md5-diag
+for m in attr compat; do
+	attack tcp-md5-diag $m
+	expect_eq "integrity: and a dump asked for with $m" "$A_GOT" shown
+done
 attack_expect "integrity: a trace event's raw records through perf (TRACEFS allowed)" \
 	shown perf-tracepoint
 attack perf-tracepoint uprobe
@@ -147,6 +153,14 @@ attack_expect "confidentiality: a kprobe perf event: refused" refused bpf-kprobe
 attack_expect "confidentiality: net.ipv4.tcp_fastopen_key: refused" refused tfo-key EPERM
 attack_expect "confidentiality: the key through writes at an offset and its cookies: refused" \
 	refused tfo-oracle "a write of the key at an offset: EPERM"
+attack_expect "confidentiality: sock_diag's TCP dump: refused" refused tcp-md5-diag \
+	"a sock_diag dump of TCP: EPERM"
+attack tcp-md5-diag attr
+expect_eq "confidentiality: a dump naming TCP in INET_DIAG_REQ_PROTOCOL: refused" "$A_GOT: $A_OUT" \
+	"refused: tcp-md5-diag: refused (a sock_diag dump naming TCP in INET_DIAG_REQ_PROTOCOL: EPERM)"
+attack tcp-md5-diag compat
+expect_eq "confidentiality: a TCPDIAG_GETSOCK dump: refused" "$A_GOT: $A_OUT" \
+	"refused: tcp-md5-diag: refused (a TCPDIAG_GETSOCK dump: EPERM)"
 attack_expect "confidentiality: a trace event's raw records through perf: refused" refused \
 	perf-tracepoint EPERM
 attack perf-tracepoint uprobe
@@ -186,10 +200,10 @@ case "$out" in
 *) not_ok "status names bpf-uninit-stack open, with what it defeats" "$out" ;;
 esac
 if printf '%s\n' "$out" |
-	grep -q '^  bpf-printf \|^  pfkey \|^  bpf-perf-regs \|^  bpf-fentry \|^  tcp-fastopen-key \|^  perf-tracepoint '; then
-	not_ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint)" "$out"
+	grep -q '^  bpf-printf \|^  pfkey \|^  bpf-perf-regs \|^  bpf-fentry \|^  tcp-fastopen-key \|^  perf-tracepoint \|^  tcp-md5-diag '; then
+	not_ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag)" "$out"
 else
-	ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint)"
+	ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag)"
 fi
 door_says "the reader loaded before is not revoked: it opens by its pin and attaches" \
 	"^attach the program pinned" ok -- attach-pinned /sys/fs/bpf/pre-reader 0

@@ -261,6 +261,20 @@ struct sk_buff {
 #define LDP_IFLA_INFO_KIND	1
 
 /*
+ * include/uapi/linux/sock_diag.h, inet_diag.h, in.h, socket.h: a request
+ * to sock_diag that inet_diag answers with TCP's handler (stable since
+ * 5.10, INET_DIAG_REQ_PROTOCOL the last added)
+ */
+#define LDP_NETLINK_SOCK_DIAG		4
+#define LDP_TCPDIAG_GETSOCK		18
+#define LDP_SOCK_DIAG_BY_FAMILY		20
+#define LDP_AF_INET			2
+#define LDP_AF_INET6			10
+#define LDP_IPPROTO_TCP			6
+#define LDP_INET_DIAG_REQ_V2_LEN	56
+#define LDP_INET_DIAG_REQ_PROTOCOL	3
+
+/*
  * include/linux/perf_event.h, include/uapi/linux/perf_event.h: an event as
  * security_perf_event_alloc() sees it, its PMU's init done (stable since
  * 5.11): a trace event's (tracepoint, kprobe or uprobe) has its

@@ -17,6 +17,14 @@
  *                  LOCKDOWN_XFRM_SECRET is denied, no RTM_NEWLINK makes
  *                  one. One made before is not removed (ldpolicy load
  *                  warns about it).
+ *   TCP-MD5 keys   sock_diag's TCP answers carry every TCP-MD5 key of
+ *   (sock_diag)    every socket (INET_DIAG_MD5SIG) to whoever holds
+ *                  CAP_NET_ADMIN, when the request is answered or, for a
+ *                  dump, when any later part of it is read: while
+ *                  LOCKDOWN_XFRM_SECRET is denied, no request that TCP's
+ *                  handler would answer is taken, from anyone (ss(8) then
+ *                  reads /proc/net/tcp). A dump begun before the load
+ *                  runs to its end.
  *   trace events   perf_event_open(2) of a trace event with
  *   through perf   PERF_SAMPLE_RAW hands out its records, what tracefs's
  *                  trace_pipe shows, asking perf_event_paranoid or
@@ -78,21 +86,28 @@ int BPF_PROG(ldp_unasked_perf_raw, struct perf_event *event, int ret)
 
 /*
  * One walk over the netlink messages of a sendmsg(2) on a NETLINK_ROUTE
- * socket (bpf_loop's context), as netlink_rcv_skb() and rtnl_newlink()
- * will parse them: each call reads one header, a message's or an
- * attribute's, and looks in every RTM_NEWLINK's every IFLA_LINKINFO for
- * an IFLA_INFO_KIND that nla_strscpy() reads as "nlmon". The kernel uses
- * the last of each; the walk sees them all.
+ * or NETLINK_SOCK_DIAG socket (bpf_loop's context), as netlink_rcv_skb()
+ * and the family's handler will parse them: each call reads one header, a
+ * message's or an attribute's, and finds
+ *   - NETLINK_ROUTE: in every RTM_NEWLINK's every IFLA_LINKINFO, an
+ *     IFLA_INFO_KIND that nla_strscpy() reads as "nlmon";
+ *   - NETLINK_SOCK_DIAG: a request inet_diag answers with TCP's handler
+ *     (sock_diag_rcv_msg(), inet_diag_get_protocol()): TCPDIAG_GETSOCK,
+ *     or SOCK_DIAG_BY_FAMILY of AF_INET or AF_INET6 for IPPROTO_TCP, or
+ *     with an INET_DIAG_REQ_PROTOCOL attribute, which names the protocol
+ *     in its place (any such attribute: the walk does not read its value).
+ * The kernel uses the last of each; the walk sees them all.
  */
 struct nl_walk {
 	__u64 data;		/* skb->data: the messages, as sent */
 	__u32 len;		/* skb->len */
+	__u32 proto;		/* the socket's netlink protocol */
 	__u32 off;		/* the header to read next */
-	__u32 msg_end;		/* in an RTM_NEWLINK's attributes: their end, else 0 */
+	__u32 msg_end;		/* in a message's attributes: their end, else 0 */
 	__u32 msg_next;		/* and the message after it */
 	__u32 nest_end;		/* in an IFLA_LINKINFO: its end, else 0 */
 	__u32 nest_next;	/* and the attribute after it */
-	__u32 nlmon;		/* (not bool: a callback returns 0 or 1, */
+	__u32 refuse;		/* (not bool: a callback returns 0 or 1, */
 	__u32 done;		/* which the verifier checks) */
 };
 
@@ -109,13 +124,47 @@ static __always_inline bool kind_is_nlmon(struct nl_walk *w, __u32 nla_len)
 	return k[0] == 'n' && k[1] == 'l' && k[2] == 'm' && k[3] == 'o' && k[4] == 'n' && !k[5];
 }
 
+struct nl_msg {
+	__u32 len;
+	__u16 type;
+	__u16 flags;
+};
+
+/*
+ * A sock_diag message @m at @w's offset, its header read: refused if TCP's
+ * handler would answer it, else its attributes walked (a request inet_diag
+ * takes), or the next message.
+ */
+static __always_inline long diag_msg(struct nl_walk *w, const struct nl_msg *m)
+{
+	__u8 req[2];	/* sdiag_family, sdiag_protocol */
+
+	if (m->type == LDP_TCPDIAG_GETSOCK) {
+		w->refuse = 1;
+		return 1;
+	}
+	if (m->type != LDP_SOCK_DIAG_BY_FAMILY || m->len < LDP_NLMSG_HDRLEN + sizeof(req) ||
+	    bpf_probe_read_kernel(req, sizeof(req), (void *)(w->data + w->off + LDP_NLMSG_HDRLEN)) ||
+	    (req[0] != LDP_AF_INET && req[0] != LDP_AF_INET6)) {
+		w->off = w->msg_next;
+		return 0;
+	}
+	if (req[1] == LDP_IPPROTO_TCP) {
+		w->refuse = 1;
+		return 1;
+	}
+	if (m->len < LDP_NLMSG_HDRLEN + LDP_INET_DIAG_REQ_V2_LEN) {
+		w->off = w->msg_next;
+		return 0;
+	}
+	w->msg_end = w->off + m->len;
+	w->off += LDP_NLMSG_HDRLEN + LDP_INET_DIAG_REQ_V2_LEN;
+	return 0;
+}
+
 static long nl_walk_one(__u32 i, struct nl_walk *w)
 {
-	struct {
-		__u32 len;
-		__u16 type;
-		__u16 flags;
-	} m;
+	struct nl_msg m;
 	struct {
 		__u16 len;
 		__u16 type;
@@ -136,9 +185,14 @@ static long nl_walk_one(__u32 i, struct nl_walk *w)
 			}
 			return 0;
 		}
-		if (w->nest_end) {
+		if (w->proto == LDP_NETLINK_SOCK_DIAG) {
+			if ((a.type & LDP_NLA_TYPE_MASK) == LDP_INET_DIAG_REQ_PROTOCOL) {
+				w->refuse = 1;
+				return 1;
+			}
+		} else if (w->nest_end) {
 			if ((a.type & LDP_NLA_TYPE_MASK) == LDP_IFLA_INFO_KIND && kind_is_nlmon(w, a.len)) {
-				w->nlmon = 1;
+				w->refuse = 1;
 				return 1;
 			}
 		} else if ((a.type & LDP_NLA_TYPE_MASK) == LDP_IFLA_LINKINFO) {
@@ -160,6 +214,8 @@ static long nl_walk_one(__u32 i, struct nl_walk *w)
 	w->msg_next = w->off + LDP_ALIGN4(m.len);
 	if (w->msg_next > w->len)
 		w->msg_next = w->len;
+	if (w->proto == LDP_NETLINK_SOCK_DIAG)
+		return diag_msg(w, &m);
 	if (m.type == LDP_RTM_NEWLINK && m.len >= LDP_NLMSG_HDRLEN + LDP_IFINFOMSG_LEN) {
 		w->msg_end = w->off + m.len;
 		w->off += LDP_NLMSG_HDRLEN + LDP_IFINFOMSG_LEN;
@@ -170,34 +226,37 @@ static long nl_walk_one(__u32 i, struct nl_walk *w)
 }
 
 SEC("lsm/netlink_send")
-int BPF_PROG(ldp_unasked_nlmon, struct sock *sk, struct sk_buff *skb, int ret)
+int BPF_PROG(ldp_unasked_netlink, struct sock *sk, struct sk_buff *skb, int ret)
 {
 	struct nl_walk w = {};
 	__u32 zero;
+	__u16 proto;
 
 	if (ret)
 		return ret;
-	if (BPF_CORE_READ(sk, sk_protocol) != LDP_NETLINK_ROUTE ||
+	proto = BPF_CORE_READ(sk, sk_protocol);
+	if ((proto != LDP_NETLINK_ROUTE && proto != LDP_NETLINK_SOCK_DIAG) ||
 	    !policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_XFRM_SECRET)))
 		return 0;
 	zero = unknown_zero();
 	w.off = zero;
 	w.msg_end = zero;
 	w.nest_end = zero;
-	w.nlmon = zero;
+	w.refuse = zero;
 	w.done = zero;
 	/* never taken: see unknown_zero() */
 	if (zero) {
 		w.off = bpf_get_prandom_u32();
 		w.msg_end = bpf_get_prandom_u32();
 		w.nest_end = bpf_get_prandom_u32();
-		w.nlmon = bpf_get_prandom_u32();
+		w.refuse = bpf_get_prandom_u32();
 		w.done = bpf_get_prandom_u32();
 	}
+	w.proto = proto;
 	w.data = (__u64)BPF_CORE_READ(skb, data);
 	w.len = BPF_CORE_READ(skb, len);
 	/* a header of 4 bytes or more a call, and one call to leave each */
 	bpf_loop(1 << 23, nl_walk_one, &w, 0);
 	/* not walked to its end (over 16 MiB): refused, as it cannot be told */
-	return refuse_if(w.nlmon || !w.done);
+	return refuse_if(w.refuse || !w.done);
 }
