@@ -88,7 +88,7 @@ attack_expect "integrity: the key recovered through writes at an offset and its 
 	shown tfo-oracle
 attack_expect "integrity: sock_diag's TCP dump returns a listener's TCP-MD5 key (XFRM_SECRET allowed)" \
 	shown tcp-md5-diag
-for m in attr compat; do
+for m in attr compat dccp-attr; do
 	attack tcp-md5-diag $m
 	expect_eq "integrity: and a dump asked for with $m" "$A_GOT" shown
 done
@@ -161,6 +161,10 @@ expect_eq "confidentiality: a dump naming TCP in INET_DIAG_REQ_PROTOCOL: refused
 attack tcp-md5-diag compat
 expect_eq "confidentiality: a TCPDIAG_GETSOCK dump: refused" "$A_GOT: $A_OUT" \
 	"refused: tcp-md5-diag: refused (a TCPDIAG_GETSOCK dump: EPERM)"
+attack tcp-md5-diag dccp-attr
+expect_eq "confidentiality: a DCCPDIAG_GETSOCK dump naming TCP in INET_DIAG_REQ_PROTOCOL: refused" \
+	"$A_GOT: $A_OUT" \
+	"refused: tcp-md5-diag: refused (a DCCPDIAG_GETSOCK dump naming TCP in INET_DIAG_REQ_PROTOCOL: EPERM)"
 attack_expect "confidentiality: a trace event's raw records through perf: refused" refused \
 	perf-tracepoint EPERM
 attack perf-tracepoint uprobe

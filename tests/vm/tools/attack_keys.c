@@ -22,7 +22,8 @@
  * (INET_DIAG_MD5SIG, for CAP_NET_ADMIN, with INET_DIAG_INFO asked for, as
  * ss -i asks): the request as ss(8) sends it, or
  * naming TCP in an INET_DIAG_REQ_PROTOCOL attribute (mode attr), or as the
- * old TCPDIAG_GETSOCK (mode compat).
+ * old TCPDIAG_GETSOCK (mode compat), or as the old DCCPDIAG_GETSOCK with
+ * that attribute (mode dccp-attr: a red team's).
  *
  * seg6-hmac: an SRv6 HMAC secret, set as a router's daemon would
  * (SEG6_CMD_SETHMAC) and read back from SEG6_CMD_DUMPHMAC, over generic
@@ -552,15 +553,22 @@ static int md5_listener(struct aresult *o, unsigned char *key, uint16_t *port)
  */
 static int md5_request(struct nlreq *q, const char *mode)
 {
-	if (mode && !strcmp(mode, "compat")) {
+	if (mode && (!strcmp(mode, "compat") || !strcmp(mode, "dccp-attr"))) {
 		struct inet_diag_req r = {
 			.idiag_family = AF_INET,
 			.idiag_ext = 1 << (INET_DIAG_INFO - 1),	/* the keys come with it */
 			.idiag_states = 1 << 10,		/* TCP_LISTEN */
 		};
+		uint32_t tcp = IPPROTO_TCP;
 
-		nlreq_start(q, TCPDIAG_GETSOCK, NLM_F_DUMP);
+		if (!strcmp(mode, "compat")) {
+			nlreq_start(q, TCPDIAG_GETSOCK, NLM_F_DUMP);
+			nlreq_put(q, &r, sizeof(r));
+			return 0;
+		}
+		nlreq_start(q, DCCPDIAG_GETSOCK, NLM_F_DUMP);
 		nlreq_put(q, &r, sizeof(r));
+		nlreq_attr(q, INET_DIAG_REQ_PROTOCOL, &tcp, sizeof(tcp));
 		return 0;
 	}
 	struct inet_diag_req_v2 r = {
@@ -651,7 +659,7 @@ static void run_tcp_md5_diag(struct aresult *o, int argc, char **argv)
 	int l, fd, err;
 
 	if (md5_request(&q, mode)) {
-		failed(o, "no such mode: %s (attr, compat)", mode);
+		failed(o, "no such mode: %s (attr, compat, dccp-attr)", mode);
 		return;
 	}
 	l = md5_listener(o, key, &port);
@@ -669,9 +677,11 @@ static void run_tcp_md5_diag(struct aresult *o, int argc, char **argv)
 	if (err == ENOENT || err == EOPNOTSUPP)
 		unavailable(o, "no TCP sock_diag in this kernel (%s)", strerror(err));
 	else if (err)
-		errno_outcome(o, err, mode ? (!strcmp(mode, "attr") ?
+		errno_outcome(o, err, !mode ? "a sock_diag dump of TCP" :
+			      !strcmp(mode, "attr") ?
 			      "a sock_diag dump naming TCP in INET_DIAG_REQ_PROTOCOL" :
-			      "a TCPDIAG_GETSOCK dump") : "a sock_diag dump of TCP");
+			      !strcmp(mode, "compat") ? "a TCPDIAG_GETSOCK dump" :
+			      "a DCCPDIAG_GETSOCK dump naming TCP in INET_DIAG_REQ_PROTOCOL");
 	else if (seen)
 		shown(o, "sock_diag's TCP dump returned a listener's TCP-MD5 key, whole");
 	else if (found)
@@ -687,6 +697,6 @@ const struct attack attacks_keys[] = {
 	  "and the cookies it makes", run_tfo_oracle },
 	{ "seg6-hmac", "an SRv6 HMAC secret read back with SEG6_CMD_DUMPHMAC", run_seg6_hmac },
 	{ "tcp-md5-diag", "a listener's TCP-MD5 key read back from sock_diag's TCP dump "
-	  "([attr|compat])", run_tcp_md5_diag },
+	  "([attr|compat|dccp-attr])", run_tcp_md5_diag },
 	{ 0 }
 };

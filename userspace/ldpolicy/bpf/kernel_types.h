@@ -267,11 +267,13 @@ struct sk_buff {
  */
 #define LDP_NETLINK_SOCK_DIAG		4
 #define LDP_TCPDIAG_GETSOCK		18
+#define LDP_DCCPDIAG_GETSOCK		19
 #define LDP_SOCK_DIAG_BY_FAMILY		20
 #define LDP_AF_INET			2
 #define LDP_AF_INET6			10
 #define LDP_IPPROTO_TCP			6
 #define LDP_INET_DIAG_REQ_V2_LEN	56
+#define LDP_INET_DIAG_REQ_LEN		60
 #define LDP_INET_DIAG_REQ_PROTOCOL	3
 
 /*

@@ -93,9 +93,11 @@ int BPF_PROG(ldp_unasked_perf_raw, struct perf_event *event, int ret)
  *     IFLA_INFO_KIND that nla_strscpy() reads as "nlmon";
  *   - NETLINK_SOCK_DIAG: a request inet_diag answers with TCP's handler
  *     (sock_diag_rcv_msg(), inet_diag_get_protocol()): TCPDIAG_GETSOCK,
- *     or SOCK_DIAG_BY_FAMILY of AF_INET or AF_INET6 for IPPROTO_TCP, or
- *     with an INET_DIAG_REQ_PROTOCOL attribute, which names the protocol
- *     in its place (any such attribute: the walk does not read its value).
+ *     SOCK_DIAG_BY_FAMILY of AF_INET or AF_INET6 for IPPROTO_TCP, or
+ *     either that or the old DCCPDIAG_GETSOCK with an
+ *     INET_DIAG_REQ_PROTOCOL attribute, which names the protocol in place
+ *     of the request's own (any such attribute: the walk does not read
+ *     its value).
  * The kernel uses the last of each; the walk sees them all.
  */
 struct nl_walk {
@@ -142,6 +144,16 @@ static __always_inline long diag_msg(struct nl_walk *w, const struct nl_msg *m)
 	if (m->type == LDP_TCPDIAG_GETSOCK) {
 		w->refuse = 1;
 		return 1;
+	}
+	/* DCCP's, unless an attribute names another protocol */
+	if (m->type == LDP_DCCPDIAG_GETSOCK) {
+		if (m->len < LDP_NLMSG_HDRLEN + LDP_INET_DIAG_REQ_LEN) {
+			w->off = w->msg_next;
+			return 0;
+		}
+		w->msg_end = w->off + m->len;
+		w->off += LDP_NLMSG_HDRLEN + LDP_INET_DIAG_REQ_LEN;
+		return 0;
 	}
 	if (m->type != LDP_SOCK_DIAG_BY_FAMILY || m->len < LDP_NLMSG_HDRLEN + sizeof(req) ||
 	    bpf_probe_read_kernel(req, sizeof(req), (void *)(w->data + w->off + LDP_NLMSG_HDRLEN)) ||
