@@ -348,22 +348,52 @@ static void tp_run(long fd)
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 }
 
+/* Does trace event @id count this task's TP_CALLS getppid(2) calls? */
+static bool tp_counts_getppid(unsigned int id)
+{
+	unsigned long long count = 0;
+	long fd = tp_open(id, false, -1);
+
+	if (fd < 0)
+		return false;
+	tp_run(fd);
+	if (read(fd, &count, sizeof(count)) != sizeof(count))
+		count = 0;
+	close(fd);
+	return count >= TP_CALLS && count <= TP_CALLS + 4;
+}
+
+/*
+ * The id the last count found, kept for this boot: under TCG the count
+ * takes seconds (every event opened patches kernel text), and a scenario
+ * asks for it several times. Kept only as a hint: it is counted again.
+ */
+#define TP_ID_HINT "/tmp/ldattack-tp-id"
+
 unsigned int tp_getppid_event(void)
 {
-	unsigned long long count;
+	unsigned int id = 0;
+	FILE *f = fopen(TP_ID_HINT, "re");
 
-	for (unsigned int id = 1; id < 65536; id++) {
-		long fd = tp_open(id, false, -1);
-
-		if (fd < 0)
+	if (f) {
+		if (fscanf(f, "%u", &id) != 1)
+			id = 0;
+		fclose(f);
+	}
+	if (id && tp_counts_getppid(id))
+		return id;
+	for (id = 1; id < 65536; id++) {
+		if (!tp_counts_getppid(id))
 			continue;
-		tp_run(fd);
-		count = 0;
-		if (read(fd, &count, sizeof(count)) != sizeof(count))
-			count = 0;
-		close(fd);
-		if (count >= TP_CALLS && count <= TP_CALLS + 4)
-			return id;
+		/* a hint: without it, the next call counts again */
+		f = fopen(TP_ID_HINT, "we");
+		if (f) {
+			bool bad = fprintf(f, "%u\n", id) < 0;
+
+			if (fclose(f) || bad)
+				unlink(TP_ID_HINT);
+		}
+		return id;
 	}
 	return 0;
 }
