@@ -400,44 +400,44 @@ static int seg6_set(int fd, int family, const char *secret)
 	return nlreq_talk(fd, &q, buf, sizeof(buf), &got);
 }
 
+struct seg6_saw {
+	const char *secret;
+	bool seen;
+	int msgs;
+};
+
+/* An answer to SEG6_CMD_DUMPHMAC: does it carry our key id's secret? */
+static void seg6_answer(const struct nlmsghdr *h, void *ctx)
+{
+	struct seg6_saw *s = ctx;
+	char *end = (char *)h + h->nlmsg_len;
+	struct nlattr *first, *id, *sec;
+
+	s->msgs++;
+	first = (struct nlattr *)((char *)NLMSG_DATA(h) + GENL_HDRLEN);
+	id = attr_find(first, end, SEG6_ATTR_HMACKEYID);
+	sec = attr_find(first, end, SEG6_ATTR_SECRET);
+	if (id && sec && *(uint32_t *)((char *)id + NLA_HDRLEN) == SEG6_KEY_ID &&
+	    (size_t)(sec->nla_len - NLA_HDRLEN) >= strlen(s->secret) &&
+	    !memcmp((char *)sec + NLA_HDRLEN, s->secret, strlen(s->secret)))
+		s->seen = true;
+}
+
 /*
  * SEG6_CMD_DUMPHMAC: whether an answer for our key id carried @secret;
  * 0 (*@seen set), or errno.
  */
 static int seg6_dump_saw(int fd, int family, const char *secret, bool *seen, int *msgs)
 {
-	struct sockaddr_nl k = { .nl_family = AF_NETLINK };
+	struct seg6_saw s = { .secret = secret };
 	struct nlreq q;
-	char buf[16384];
+	int err;
 
-	*seen = false;
-	genl_start(&q, family, NLM_F_REQUEST | NLM_F_DUMP, SEG6_CMD_DUMPHMAC);
-	if (sendto(fd, &q, q.nh.nlmsg_len, 0, (struct sockaddr *)&k, sizeof(k)) < 0)
-		return errno;
-	for (;;) {
-		ssize_t got = recv(fd, buf, sizeof(buf), 0);
-		struct nlmsghdr *h;
-
-		if (got < 0)
-			return errno;
-		for (h = (struct nlmsghdr *)buf; NLMSG_OK(h, (size_t)got); h = NLMSG_NEXT(h, got)) {
-			char *end = (char *)h + h->nlmsg_len;
-			struct nlattr *first, *id, *sec;
-
-			if (h->nlmsg_type == NLMSG_DONE)
-				return 0;
-			if (h->nlmsg_type == NLMSG_ERROR)
-				return -((struct nlmsgerr *)NLMSG_DATA(h))->error;
-			(*msgs)++;
-			first = (struct nlattr *)((char *)NLMSG_DATA(h) + GENL_HDRLEN);
-			id = attr_find(first, end, SEG6_ATTR_HMACKEYID);
-			sec = attr_find(first, end, SEG6_ATTR_SECRET);
-			if (id && sec && *(uint32_t *)((char *)id + NLA_HDRLEN) == SEG6_KEY_ID &&
-			    (size_t)(sec->nla_len - NLA_HDRLEN) >= strlen(secret) &&
-			    !memcmp((char *)sec + NLA_HDRLEN, secret, strlen(secret)))
-				*seen = true;
-		}
-	}
+	genl_start(&q, family, NLM_F_DUMP, SEG6_CMD_DUMPHMAC);
+	err = nlreq_dump(fd, &q, seg6_answer, &s);
+	*seen = s.seen;
+	*msgs += s.msgs;
+	return err;
 }
 
 static void run_seg6_hmac(struct aresult *o, int argc, char **argv)
@@ -549,47 +549,46 @@ static int md5_listener(struct aresult *o, unsigned char *key, uint16_t *port)
 
 /*
  * A sock_diag request for TCP listeners on AF_INET, as @mode asks (NULL,
- * "attr" or "compat"), into @q.
+ * "attr", "compat" or "dccp-attr"), into @q, and what it is into @what:
+ * 0, or -1 for no such mode.
  */
-static int md5_request(struct nlreq *q, const char *mode)
+static int md5_request(struct nlreq *q, const char *mode, const char **what)
 {
-	if (mode && (!strcmp(mode, "compat") || !strcmp(mode, "dccp-attr"))) {
-		struct inet_diag_req r = {
-			.idiag_family = AF_INET,
-			.idiag_ext = 1 << (INET_DIAG_INFO - 1),	/* the keys come with it */
-			.idiag_states = 1 << 10,		/* TCP_LISTEN */
-		};
-		uint32_t tcp = IPPROTO_TCP;
-
-		if (!strcmp(mode, "compat")) {
-			nlreq_start(q, TCPDIAG_GETSOCK, NLM_F_DUMP);
-			nlreq_put(q, &r, sizeof(r));
-			return 0;
-		}
-		nlreq_start(q, DCCPDIAG_GETSOCK, NLM_F_DUMP);
-		nlreq_put(q, &r, sizeof(r));
-		nlreq_attr(q, INET_DIAG_REQ_PROTOCOL, &tcp, sizeof(tcp));
-		return 0;
-	}
+	uint32_t tcp = IPPROTO_TCP;
 	struct inet_diag_req_v2 r = {
 		.sdiag_family = AF_INET,
 		.sdiag_protocol = IPPROTO_TCP,
+		.idiag_ext = 1 << (INET_DIAG_INFO - 1),	/* the keys come with it */
+		.idiag_states = 1 << 10,		/* TCP_LISTEN */
+	};
+	struct inet_diag_req old = {
+		.idiag_family = AF_INET,
 		.idiag_ext = 1 << (INET_DIAG_INFO - 1),
 		.idiag_states = 1 << 10,
 	};
 
-	nlreq_start(q, SOCK_DIAG_BY_FAMILY, NLM_F_DUMP);
-	if (mode && !strcmp(mode, "attr")) {
-		uint32_t tcp = IPPROTO_TCP;
-
+	if (!mode) {
+		*what = "a sock_diag dump of TCP";
+		nlreq_start(q, SOCK_DIAG_BY_FAMILY, NLM_F_DUMP);
+		nlreq_put(q, &r, sizeof(r));
+	} else if (!strcmp(mode, "attr")) {
+		*what = "a sock_diag dump naming TCP in INET_DIAG_REQ_PROTOCOL";
 		r.sdiag_protocol = IPPROTO_UDP;
+		nlreq_start(q, SOCK_DIAG_BY_FAMILY, NLM_F_DUMP);
 		nlreq_put(q, &r, sizeof(r));
 		nlreq_attr(q, INET_DIAG_REQ_PROTOCOL, &tcp, sizeof(tcp));
-		return 0;
-	}
-	if (mode)
+	} else if (!strcmp(mode, "compat")) {
+		*what = "a TCPDIAG_GETSOCK dump";
+		nlreq_start(q, TCPDIAG_GETSOCK, NLM_F_DUMP);
+		nlreq_put(q, &old, sizeof(old));
+	} else if (!strcmp(mode, "dccp-attr")) {
+		*what = "a DCCPDIAG_GETSOCK dump naming TCP in INET_DIAG_REQ_PROTOCOL";
+		nlreq_start(q, DCCPDIAG_GETSOCK, NLM_F_DUMP);
+		nlreq_put(q, &old, sizeof(old));
+		nlreq_attr(q, INET_DIAG_REQ_PROTOCOL, &tcp, sizeof(tcp));
+	} else {
 		return -1;
-	nlreq_put(q, &r, sizeof(r));
+	}
 	return 0;
 }
 
@@ -602,50 +601,33 @@ struct diag_md5sig {
 	uint8_t key[TCP_MD5SIG_MAXKEYLEN];
 };
 
-/*
- * The dump @q on @fd: whether the answer for our listener on @port was
- * there (*@found), and carried @key (*@seen); 0, or errno.
- */
-static int md5_dump(int fd, struct nlreq *q, uint16_t port, const unsigned char *key,
-		    bool *found, bool *seen)
+struct md5_saw {
+	uint16_t port;
+	const unsigned char *key;
+	bool found;
+	bool seen;
+};
+
+/* An answer of sock_diag's: our listener, and does it carry our key? */
+static void md5_answer(const struct nlmsghdr *h, void *ctx)
 {
-	struct sockaddr_nl k = { .nl_family = AF_NETLINK };
-	static char buf[32768];
+	struct md5_saw *s = ctx;
+	struct inet_diag_msg *m = NLMSG_DATA(h);
+	char *end = (char *)h + h->nlmsg_len;
+	struct nlattr *a;
 
-	*found = *seen = false;
-	if (sendto(fd, q, q->nh.nlmsg_len, 0, (struct sockaddr *)&k, sizeof(k)) < 0)
-		return errno;
-	for (;;) {
-		ssize_t got = recv(fd, buf, sizeof(buf), 0);
-		struct nlmsghdr *h;
+	if (h->nlmsg_len < NLMSG_LENGTH(sizeof(*m)) || ntohs(m->id.idiag_sport) != s->port)
+		return;
+	s->found = true;
+	a = attr_find((struct nlattr *)((char *)m + NLMSG_ALIGN(sizeof(*m))), end, INET_DIAG_MD5SIG);
+	for (char *p = a ? (char *)a + NLA_HDRLEN : NULL;
+	     p && p + sizeof(struct diag_md5sig) <= (char *)a + a->nla_len;
+	     p += sizeof(struct diag_md5sig)) {
+		struct diag_md5sig d;
 
-		if (got < 0)
-			return errno;
-		for (h = (struct nlmsghdr *)buf; NLMSG_OK(h, (size_t)got); h = NLMSG_NEXT(h, got)) {
-			struct inet_diag_msg *m = NLMSG_DATA(h);
-			char *end = (char *)h + h->nlmsg_len;
-			struct nlattr *a;
-
-			if (h->nlmsg_type == NLMSG_DONE)
-				return 0;
-			if (h->nlmsg_type == NLMSG_ERROR)
-				return -((struct nlmsgerr *)NLMSG_DATA(h))->error;
-			if (h->nlmsg_len < NLMSG_LENGTH(sizeof(*m)) || ntohs(m->id.idiag_sport) != port)
-				continue;
-			*found = true;
-			a = attr_find((struct nlattr *)((char *)m + NLMSG_ALIGN(sizeof(*m))), end,
-				      INET_DIAG_MD5SIG);
-			for (char *p = a ? (char *)a + NLA_HDRLEN : NULL;
-			     p && p + sizeof(struct diag_md5sig) <= (char *)a + a->nla_len;
-			     p += sizeof(struct diag_md5sig)) {
-				struct diag_md5sig d;
-
-				memcpy(&d, p, sizeof(d));
-				if (d.keylen == TCP_MD5SIG_MAXKEYLEN &&
-				    !memcmp(d.key, key, TCP_MD5SIG_MAXKEYLEN))
-					*seen = true;
-			}
-		}
+		memcpy(&d, p, sizeof(d));
+		if (d.keylen == TCP_MD5SIG_MAXKEYLEN && !memcmp(d.key, s->key, TCP_MD5SIG_MAXKEYLEN))
+			s->seen = true;
 	}
 }
 
@@ -653,16 +635,16 @@ static void run_tcp_md5_diag(struct aresult *o, int argc, char **argv)
 {
 	unsigned char key[TCP_MD5SIG_MAXKEYLEN];
 	const char *mode = argc > 0 ? argv[0] : NULL;
+	struct md5_saw s = { .key = key };
 	struct nlreq q;
-	bool found, seen;
-	uint16_t port;
+	const char *what;
 	int l, fd, err;
 
-	if (md5_request(&q, mode)) {
+	if (md5_request(&q, mode, &what)) {
 		failed(o, "no such mode: %s (attr, compat, dccp-attr)", mode);
 		return;
 	}
-	l = md5_listener(o, key, &port);
+	l = md5_listener(o, key, &s.port);
 	if (l < 0)
 		return;
 	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_SOCK_DIAG);
@@ -671,23 +653,19 @@ static void run_tcp_md5_diag(struct aresult *o, int argc, char **argv)
 		close(l);
 		return;
 	}
-	err = md5_dump(fd, &q, port, key, &found, &seen);
+	err = nlreq_dump(fd, &q, md5_answer, &s);
 	close(fd);
 	close(l);
 	if (err == ENOENT || err == EOPNOTSUPP)
 		unavailable(o, "no TCP sock_diag in this kernel (%s)", strerror(err));
 	else if (err)
-		errno_outcome(o, err, !mode ? "a sock_diag dump of TCP" :
-			      !strcmp(mode, "attr") ?
-			      "a sock_diag dump naming TCP in INET_DIAG_REQ_PROTOCOL" :
-			      !strcmp(mode, "compat") ? "a TCPDIAG_GETSOCK dump" :
-			      "a DCCPDIAG_GETSOCK dump naming TCP in INET_DIAG_REQ_PROTOCOL");
-	else if (seen)
+		errno_outcome(o, err, what);
+	else if (s.seen)
 		shown(o, "sock_diag's TCP dump returned a listener's TCP-MD5 key, whole");
-	else if (found)
+	else if (s.found)
 		refused(o, "sock_diag's TCP dump answered without the listener's TCP-MD5 key");
 	else
-		failed(o, "sock_diag's TCP dump did not list the listener on port %u", port);
+		failed(o, "sock_diag's TCP dump did not list the listener on port %u", s.port);
 }
 
 const struct attack attacks_keys[] = {

@@ -66,6 +66,31 @@ int nlreq_talk(int fd, struct nlreq *q, char *buf, size_t size, ssize_t *got)
 	return 0;
 }
 
+int nlreq_dump(int fd, struct nlreq *q, void (*each)(const struct nlmsghdr *h, void *ctx),
+	       void *ctx)
+{
+	struct sockaddr_nl k = { .nl_family = AF_NETLINK };
+	static char buf[32768];
+
+	q->nh.nlmsg_flags |= NLM_F_REQUEST | NLM_F_DUMP;
+	if (sendto(fd, q, q->nh.nlmsg_len, 0, (struct sockaddr *)&k, sizeof(k)) < 0)
+		return errno;
+	for (;;) {
+		ssize_t got = recv(fd, buf, sizeof(buf), 0);
+		struct nlmsghdr *h;
+
+		if (got < 0)
+			return errno;
+		for (h = (struct nlmsghdr *)buf; NLMSG_OK(h, (size_t)got); h = NLMSG_NEXT(h, got)) {
+			if (h->nlmsg_type == NLMSG_DONE)
+				return 0;
+			if (h->nlmsg_type == NLMSG_ERROR)
+				return -((struct nlmsgerr *)NLMSG_DATA(h))->error;
+			each(h, ctx);
+		}
+	}
+}
+
 int nlxfrm_add_sa(int fd, uint32_t spi, const char *src, const char *dst,
 		  const unsigned char *key)
 {

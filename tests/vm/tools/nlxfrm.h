@@ -39,6 +39,14 @@ void nlreq_nest_end(struct nlreq *q, struct nlattr *nest);
 int nlreq_talk(int fd, struct nlreq *q, char *buf, size_t size, ssize_t *got);
 
 /*
+ * Send dump request @q and read its answers to NLMSG_DONE, handing each
+ * one to @each with @ctx: 0, or the errno the send, a read or the kernel
+ * gave.
+ */
+int nlreq_dump(int fd, struct nlreq *q, void (*each)(const struct nlmsghdr *h, void *ctx),
+	       void *ctx);
+
+/*
  * XFRM_MSG_NEWSA of an AH SA, transport mode, SPI @spi from @src to @dst
  * (IPv4), keyed with hmac(sha256) and the NLXFRM_KEY_BYTES of @key: 0 or
  * the errno. nlxfrm_sa_id() starts a request of @type (GETSA, DELSA) for it.
