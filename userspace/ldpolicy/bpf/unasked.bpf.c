@@ -133,6 +133,22 @@ struct nl_msg {
 };
 
 /*
+ * Walk the attributes of the message at @w's offset, @len long, which
+ * follow its family header of @hdr bytes: or, shorter than that (the
+ * family refuses it), go on to the next message.
+ */
+static __always_inline long msg_attrs(struct nl_walk *w, __u32 len, __u32 hdr)
+{
+	if (len < LDP_NLMSG_HDRLEN + hdr) {
+		w->off = w->msg_next;
+		return 0;
+	}
+	w->msg_end = w->off + len;
+	w->off += LDP_NLMSG_HDRLEN + hdr;
+	return 0;
+}
+
+/*
  * A sock_diag message @m at @w's offset, its header read: refused if TCP's
  * handler would answer it, else its attributes walked (a request inet_diag
  * takes), or the next message.
@@ -146,15 +162,8 @@ static __always_inline long diag_msg(struct nl_walk *w, const struct nl_msg *m)
 		return 1;
 	}
 	/* DCCP's, unless an attribute names another protocol */
-	if (m->type == LDP_DCCPDIAG_GETSOCK) {
-		if (m->len < LDP_NLMSG_HDRLEN + LDP_INET_DIAG_REQ_LEN) {
-			w->off = w->msg_next;
-			return 0;
-		}
-		w->msg_end = w->off + m->len;
-		w->off += LDP_NLMSG_HDRLEN + LDP_INET_DIAG_REQ_LEN;
-		return 0;
-	}
+	if (m->type == LDP_DCCPDIAG_GETSOCK)
+		return msg_attrs(w, m->len, LDP_INET_DIAG_REQ_LEN);
 	if (m->type != LDP_SOCK_DIAG_BY_FAMILY || m->len < LDP_NLMSG_HDRLEN + sizeof(req) ||
 	    bpf_probe_read_kernel(req, sizeof(req), (void *)(w->data + w->off + LDP_NLMSG_HDRLEN)) ||
 	    (req[0] != LDP_AF_INET && req[0] != LDP_AF_INET6)) {
@@ -165,13 +174,7 @@ static __always_inline long diag_msg(struct nl_walk *w, const struct nl_msg *m)
 		w->refuse = 1;
 		return 1;
 	}
-	if (m->len < LDP_NLMSG_HDRLEN + LDP_INET_DIAG_REQ_V2_LEN) {
-		w->off = w->msg_next;
-		return 0;
-	}
-	w->msg_end = w->off + m->len;
-	w->off += LDP_NLMSG_HDRLEN + LDP_INET_DIAG_REQ_V2_LEN;
-	return 0;
+	return msg_attrs(w, m->len, LDP_INET_DIAG_REQ_V2_LEN);
 }
 
 static long nl_walk_one(__u32 i, struct nl_walk *w)
@@ -228,12 +231,9 @@ static long nl_walk_one(__u32 i, struct nl_walk *w)
 		w->msg_next = w->len;
 	if (w->proto == LDP_NETLINK_SOCK_DIAG)
 		return diag_msg(w, &m);
-	if (m.type == LDP_RTM_NEWLINK && m.len >= LDP_NLMSG_HDRLEN + LDP_IFINFOMSG_LEN) {
-		w->msg_end = w->off + m.len;
-		w->off += LDP_NLMSG_HDRLEN + LDP_IFINFOMSG_LEN;
-	} else {
-		w->off = w->msg_next;
-	}
+	if (m.type == LDP_RTM_NEWLINK)
+		return msg_attrs(w, m.len, LDP_IFINFOMSG_LEN);
+	w->off = w->msg_next;
 	return 0;
 }
 
