@@ -28,7 +28,8 @@
  * seg6-hmac: an SRv6 HMAC secret, set as a router's daemon would
  * (SEG6_CMD_SETHMAC) and read back from SEG6_CMD_DUMPHMAC, over generic
  * netlink (net/ipv6/seg6.c; a kernel without CONFIG_IPV6_SEG6_HMAC says
- * ENOTSUPP).
+ * ENOTSUPP); mode batch sends a SEG6_CMD_GET_TUNSRC first, in the same
+ * datagram, as one batch the kernel takes message by message.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -427,14 +428,16 @@ static void seg6_answer(const struct nlmsghdr *h, void *ctx)
  * SEG6_CMD_DUMPHMAC: whether an answer for our key id carried @secret;
  * 0 (*@seen set), or errno.
  */
-static int seg6_dump_saw(int fd, int family, const char *secret, bool *seen, int *msgs)
+static int seg6_dump_saw(int fd, int family, bool batch, const char *secret, bool *seen,
+			 int *msgs)
 {
 	struct seg6_saw s = { .secret = secret };
-	struct nlreq q;
+	struct nlreq first, q;
 	int err;
 
+	genl_start(&first, family, 0, SEG6_CMD_GET_TUNSRC);
 	genl_start(&q, family, NLM_F_DUMP, SEG6_CMD_DUMPHMAC);
-	err = nlreq_dump(fd, &q, seg6_answer, &s);
+	err = nlreq_dump_after(fd, batch ? &first : NULL, &q, seg6_answer, &s);
 	*seen = s.seen;
 	*msgs += s.msgs;
 	return err;
@@ -443,11 +446,15 @@ static int seg6_dump_saw(int fd, int family, const char *secret, bool *seen, int
 static void run_seg6_hmac(struct aresult *o, int argc, char **argv)
 {
 	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC), family, err;
-	bool seen;
+	bool seen, batch = argc > 0 && !strcmp(argv[0], "batch");
 	int msgs = 0;
 
-	(void)argc;
-	(void)argv;
+	if (argc > 0 && !batch) {
+		failed(o, "no such mode: %s (batch)", argv[0]);
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
 	if (fd < 0) {
 		failed(o, "socket(NETLINK_GENERIC): %s", strerror(errno));
 		return;
@@ -472,7 +479,7 @@ static void run_seg6_hmac(struct aresult *o, int argc, char **argv)
 		close(fd);
 		return;
 	}
-	err = seg6_dump_saw(fd, family, SEG6_SECRET, &seen, &msgs);
+	err = seg6_dump_saw(fd, family, batch, SEG6_SECRET, &seen, &msgs);
 	seg6_set(fd, family, NULL);
 	close(fd);
 	if (err == 524 || err == EOPNOTSUPP)

@@ -9,6 +9,7 @@
 #include <netinet/in.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 
 #include "nlxfrm.h"
 
@@ -69,11 +70,25 @@ int nlreq_talk(int fd, struct nlreq *q, char *buf, size_t size, ssize_t *got)
 int nlreq_dump(int fd, struct nlreq *q, void (*each)(const struct nlmsghdr *h, void *ctx),
 	       void *ctx)
 {
+	return nlreq_dump_after(fd, NULL, q, each, ctx);
+}
+
+int nlreq_dump_after(int fd, const struct nlreq *first, struct nlreq *q,
+		     void (*each)(const struct nlmsghdr *h, void *ctx), void *ctx)
+{
 	struct sockaddr_nl k = { .nl_family = AF_NETLINK };
 	static char buf[32768];
+	struct iovec iov[2];
+	struct msghdr m = { .msg_name = &k, .msg_namelen = sizeof(k), .msg_iov = iov };
 
 	q->nh.nlmsg_flags |= NLM_F_REQUEST | NLM_F_DUMP;
-	if (sendto(fd, q, q->nh.nlmsg_len, 0, (struct sockaddr *)&k, sizeof(k)) < 0)
+	if (first) {
+		iov[m.msg_iovlen].iov_base = (void *)first;
+		iov[m.msg_iovlen++].iov_len = NLMSG_ALIGN(first->nh.nlmsg_len);
+	}
+	iov[m.msg_iovlen].iov_base = q;
+	iov[m.msg_iovlen++].iov_len = q->nh.nlmsg_len;
+	if (sendmsg(fd, &m, 0) < 0)
 		return errno;
 	for (;;) {
 		ssize_t got = recv(fd, buf, sizeof(buf), 0);

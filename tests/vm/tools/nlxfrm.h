@@ -47,6 +47,13 @@ int nlreq_dump(int fd, struct nlreq *q, void (*each)(const struct nlmsghdr *h, v
 	       void *ctx);
 
 /*
+ * nlreq_dump() with request @first sent before @q in the same datagram, as
+ * the kernel takes a batch: its answer, if any, is handed to @each too.
+ */
+int nlreq_dump_after(int fd, const struct nlreq *first, struct nlreq *q,
+		     void (*each)(const struct nlmsghdr *h, void *ctx), void *ctx);
+
+/*
  * XFRM_MSG_NEWSA of an AH SA, transport mode, SPI @spi from @src to @dst
  * (IPv4), keyed with hmac(sha256) and the NLXFRM_KEY_BYTES of @key: 0 or
  * the errno. nlxfrm_sa_id() starts a request of @type (GETSA, DELSA) for it.
