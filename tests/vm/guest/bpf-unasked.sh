@@ -92,6 +92,10 @@ for m in attr compat dccp-attr; do
 	attack tcp-md5-diag $m
 	expect_eq "integrity: and a dump asked for with $m" "$A_GOT" shown
 done
+attack_expect "integrity: SEG6_CMD_DUMPHMAC returns an SRv6 HMAC secret (XFRM_SECRET allowed)" \
+	shown seg6-hmac
+attack seg6-hmac batch
+expect_eq "integrity: and one asked for after another request, in one datagram" "$A_GOT" shown
 attack_expect "integrity: a trace event's raw records through perf (TRACEFS allowed)" \
 	shown perf-tracepoint
 attack perf-tracepoint uprobe
@@ -165,6 +169,11 @@ attack tcp-md5-diag dccp-attr
 expect_eq "confidentiality: a DCCPDIAG_GETSOCK dump naming TCP in INET_DIAG_REQ_PROTOCOL: refused" \
 	"$A_GOT: $A_OUT" \
 	"refused: tcp-md5-diag: refused (a DCCPDIAG_GETSOCK dump naming TCP in INET_DIAG_REQ_PROTOCOL: EPERM)"
+attack_expect "confidentiality: SEG6_CMD_DUMPHMAC: refused" refused seg6-hmac \
+	"SEG6_CMD_DUMPHMAC: EPERM"
+attack seg6-hmac batch
+expect_eq "confidentiality: a SEG6_CMD_DUMPHMAC after another request, in one datagram: refused" \
+	"$A_GOT: $A_OUT" "refused: seg6-hmac: refused (SEG6_CMD_DUMPHMAC: EPERM)"
 attack_expect "confidentiality: a trace event's raw records through perf: refused" refused \
 	perf-tracepoint EPERM
 attack perf-tracepoint uprobe
@@ -204,10 +213,10 @@ case "$out" in
 *) not_ok "status names bpf-uninit-stack open, with what it defeats" "$out" ;;
 esac
 if printf '%s\n' "$out" |
-	grep -q '^  bpf-printf \|^  pfkey \|^  bpf-perf-regs \|^  bpf-fentry \|^  tcp-fastopen-key \|^  perf-tracepoint \|^  tcp-md5-diag '; then
-	not_ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag)" "$out"
+	grep -q '^  bpf-printf \|^  pfkey \|^  bpf-perf-regs \|^  bpf-fentry \|^  tcp-fastopen-key \|^  perf-tracepoint \|^  tcp-md5-diag \|^  seg6-hmac '; then
+	not_ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag, seg6-hmac)" "$out"
 else
-	ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag)"
+	ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag, seg6-hmac)"
 fi
 door_says "the reader loaded before is not revoked: it opens by its pin and attaches" \
 	"^attach the program pinned" ok -- attach-pinned /sys/fs/bpf/pre-reader 0

@@ -277,6 +277,15 @@ struct sk_buff {
 #define LDP_INET_DIAG_REQ_PROTOCOL	3
 
 /*
+ * include/uapi/linux/netlink.h, genetlink.h, seg6_genl.h: a generic
+ * netlink request, and SRv6's command that dumps its HMAC secrets (stable
+ * since 4.10)
+ */
+#define LDP_NETLINK_GENERIC		16
+#define LDP_GENL_HDRLEN			4
+#define LDP_SEG6_CMD_DUMPHMAC		2
+
+/*
  * include/linux/perf_event.h, include/uapi/linux/perf_event.h: an event as
  * security_perf_event_alloc() sees it, its PMU's init done (stable since
  * 5.11): a trace event's (tracepoint, kprobe or uprobe) has its

@@ -18,7 +18,8 @@
  *                       and net.ipv4.tcp_fastopen_key, which hands out a
  *                       kernel secret
  *   unasked.bpf.c       kernel paths that ask no reason for what a denied
- *                       one protects: PF_KEY, nlmon, raw trace event
+ *                       one protects: PF_KEY, nlmon, sock_diag's TCP-MD5
+ *                       keys, SRv6's HMAC secrets, raw trace event
  *                       records through perf, signed kexec
  *   guard_setup.bpf.c   the process that sets the object up, while it does
  */

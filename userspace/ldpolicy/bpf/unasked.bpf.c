@@ -25,6 +25,13 @@
  *                  handler would answer is taken, from anyone (ss(8) then
  *                  reads /proc/net/tcp). A dump begun before the load
  *                  runs to its end.
+ *   SRv6 HMAC      SEG6_CMD_DUMPHMAC hands every SRv6 HMAC secret to
+ *   secrets        CAP_NET_ADMIN (net/ipv6/seg6.c): while
+ *                  LOCKDOWN_XFRM_SECRET is denied, no generic netlink
+ *                  request of that command to the SEG6 family is taken.
+ *                  The family's id is handed out at run time: ldpolicy
+ *                  learns it as it sets the object up. IPv6 registers the
+ *                  family and is never unloaded, so the id does not move.
  *   trace events   perf_event_open(2) of a trace event with
  *   through perf   PERF_SAMPLE_RAW hands out its records, what tracefs's
  *                  trace_pipe shows, asking perf_event_paranoid or
@@ -49,6 +56,12 @@
 #include "ldp_object.h"
 
 #include <bpf/bpf_tracing.h>
+
+/*
+ * The SEG6 generic netlink family's id, set by ldpolicy before the object
+ * loads (src/genl.c), frozen from then on; 0 if there was none.
+ */
+const volatile __u16 ldp_seg6_family;
 
 SEC("lsm/socket_create")
 int BPF_PROG(ldp_unasked_pfkey, int family, int type, int protocol, int kern, int ret)
@@ -85,8 +98,8 @@ int BPF_PROG(ldp_unasked_perf_raw, struct perf_event *event, int ret)
 }
 
 /*
- * One walk over the netlink messages of a sendmsg(2) on a NETLINK_ROUTE
- * or NETLINK_SOCK_DIAG socket (bpf_loop's context), as netlink_rcv_skb()
+ * One walk over the netlink messages of a sendmsg(2) on a NETLINK_ROUTE,
+ * NETLINK_SOCK_DIAG or NETLINK_GENERIC socket (bpf_loop's context), as netlink_rcv_skb()
  * and the family's handler will parse them: each call reads one header, a
  * message's or an attribute's, and finds
  *   - NETLINK_ROUTE: in every RTM_NEWLINK's every IFLA_LINKINFO, an
@@ -97,7 +110,10 @@ int BPF_PROG(ldp_unasked_perf_raw, struct perf_event *event, int ret)
  *     either that or the old DCCPDIAG_GETSOCK with an
  *     INET_DIAG_REQ_PROTOCOL attribute, which names the protocol in place
  *     of the request's own (any such attribute: the walk does not read
- *     its value).
+ *     its value);
+ *   - NETLINK_GENERIC: a SEG6_CMD_DUMPHMAC to the SEG6 family
+ *     (genl_family_rcv_msg() finds the family by the message's type and
+ *     the operation by its genlmsghdr's cmd, dump or not).
  * The kernel uses the last of each; the walk sees them all.
  */
 struct nl_walk {
@@ -177,6 +193,21 @@ static __always_inline long diag_msg(struct nl_walk *w, const struct nl_msg *m)
 	return msg_attrs(w, m->len, LDP_INET_DIAG_REQ_V2_LEN);
 }
 
+/* A generic netlink message @m at @w's offset: refused if it asks SRv6's secrets. */
+static __always_inline long genl_msg(struct nl_walk *w, const struct nl_msg *m)
+{
+	__u8 cmd;
+
+	if (m->type == ldp_seg6_family && m->len >= LDP_NLMSG_HDRLEN + LDP_GENL_HDRLEN &&
+	    (bpf_probe_read_kernel(&cmd, sizeof(cmd), (void *)(w->data + w->off + LDP_NLMSG_HDRLEN)) ||
+	     cmd == LDP_SEG6_CMD_DUMPHMAC)) {
+		w->refuse = 1;
+		return 1;
+	}
+	w->off = w->msg_next;
+	return 0;
+}
+
 static long nl_walk_one(__u32 i, struct nl_walk *w)
 {
 	struct nl_msg m;
@@ -231,6 +262,8 @@ static long nl_walk_one(__u32 i, struct nl_walk *w)
 		w->msg_next = w->len;
 	if (w->proto == LDP_NETLINK_SOCK_DIAG)
 		return diag_msg(w, &m);
+	if (w->proto == LDP_NETLINK_GENERIC)
+		return genl_msg(w, &m);
 	if (m.type == LDP_RTM_NEWLINK)
 		return msg_attrs(w, m.len, LDP_IFINFOMSG_LEN);
 	w->off = w->msg_next;
@@ -247,7 +280,8 @@ int BPF_PROG(ldp_unasked_netlink, struct sock *sk, struct sk_buff *skb, int ret)
 	if (ret)
 		return ret;
 	proto = BPF_CORE_READ(sk, sk_protocol);
-	if ((proto != LDP_NETLINK_ROUTE && proto != LDP_NETLINK_SOCK_DIAG) ||
+	if ((proto != LDP_NETLINK_ROUTE && proto != LDP_NETLINK_SOCK_DIAG &&
+	     (proto != LDP_NETLINK_GENERIC || !ldp_seg6_family)) ||
 	    !policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_XFRM_SECRET)))
 		return 0;
 	zero = unknown_zero();

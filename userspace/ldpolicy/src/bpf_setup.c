@@ -3,8 +3,10 @@
  * Setting the BPF backend's object up (bpf_setup.h).
  *
  * The order is the argument:
- *   1. load the object (bpf_tags.c checks the kernel tagged its programs
- *      as ldpolicy computed, or nothing could find it again);
+ *   1. load the object, its read-only data set: the kernel's reason table
+ *      fingerprint, and the SEG6 generic netlink family's id
+ *      (unasked.bpf.c); bpf_tags.c checks the kernel tagged its programs
+ *      as ldpolicy computed, or nothing could find it again;
  *   2. fill ldp_hooks with the running kernel's targets, and freeze it;
  *   3. attach the LSM programs, and the sysctl guard to the root cgroup;
  *      from here no new fd reaches the object's maps (ldp_guard_bpf_map);
@@ -42,6 +44,7 @@
 #include "bpf_log.h"
 #include "bpf_setup.h"
 #include "bpf_tags.h"
+#include "genl.h"
 #include "kfs.h"
 #include "ldpolicy.skel.h"
 #include "util.h"
@@ -155,10 +158,42 @@ static int clear_dir(int dirfd, struct diags *d)
 	return ret;
 }
 
-static void set_fingerprint(struct ldpolicy_bpf *skel, const void *table)
+/* What the object's read-only data is set to before it loads. */
+struct setup_rodata {
+	const struct reason_table *table;
+	uint16_t seg6_family;
+};
+
+static void set_rodata(struct ldpolicy_bpf *skel, const void *arg)
 {
-	memcpy((void *)skel->rodata->ldp_fingerprint, table_fingerprint(table),
+	const struct setup_rodata *r = arg;
+
+	memcpy((void *)skel->rodata->ldp_fingerprint, table_fingerprint(r->table),
 	       LOCKDOWN_POLICY_FINGERPRINT_SIZE);
+	skel->rodata->ldp_seg6_family = r->seg6_family;
+}
+
+/*
+ * The SEG6 family's id into @r (0: none). IPv6 registers the family as it
+ * starts and is never unloaded (it has no exit), so the id holds until
+ * reboot, but where IPv6 is a module not loaded yet: then it is warned of.
+ */
+static int find_seg6(struct setup_rodata *r, struct diags *d)
+{
+	int err = genl_family_id("SEG6", &r->seg6_family);
+
+	if (err == -ENOENT) {
+		r->seg6_family = 0;
+		if (access("/proc/sys/net/ipv6", F_OK))
+			diag_warning(d, NULL, "BPF backend: no IPv6 now: if an IPv6 module is "
+				     "loaded later, its SRv6 HMAC secrets (SEG6_CMD_DUMPHMAC) are not "
+				     "kept from root while LOCKDOWN_XFRM_SECRET is denied");
+		return 0;
+	}
+	if (err)
+		diag_error(d, NULL, "BPF backend: cannot ask generic netlink for the SEG6 "
+			   "family's id: %s", strerror(-err));
+	return err ? -1 : 0;
 }
 
 /* ldp_hooks: the running kernel's targets, then frozen. */
@@ -564,13 +599,16 @@ static int setup_locked(int dirfd, const struct reason_table *t, struct diags *d
 {
 	struct held h = { .arm = -1, .guard_off = -1, .setup_guard = -1, .sys = { -1, -1 } };
 	struct ldp_guard_on_ctx guard_on = { 0 };
+	struct setup_rodata r = { .table = t };
 	struct ldpolicy_bpf *skel;
 	struct bpf_want w;
 	uint32_t progs[LDP_MAX_PROGS], links[LDP_MAX_PROGS];
 	size_t n_progs, n_links;
 	int err, rc = 0, on;
 
-	skel = bpf_object_load(&w, set_fingerprint, t, d);
+	if (find_seg6(&r, d))
+		return -1;
+	skel = bpf_object_load(&w, set_rodata, &r, d);
 	if (!skel)
 		return -1;
 	if (fill_hooks(skel, &w, d) || hooks_whole(skel, &w, d)) {
