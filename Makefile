@@ -219,7 +219,7 @@ ldsysbench_SRCS := tests/vm/tools/ldsysbench.c tests/vm/tools/errname.c
 # libbpf linked statically: with what Debian 13's libelf.a lacks
 STATIC_ELF_SRCS := userspace/ldpolicy/static/eu_search.c
 ldbpfdoor_SRCS := tests/vm/tools/ldbpfdoor.c tests/vm/tools/ldbpfdoor_setup.c \
-	tests/vm/tools/errname.c $(STATIC_ELF_SRCS)
+	tests/vm/tools/ldbpfdoor_genl.c tests/vm/tools/errname.c $(STATIC_ELF_SRCS)
 ldbpfdoor_LIBS := -lbpf -lelf -lz -lzstd
 ldattack_SRCS := tests/vm/tools/ldattack.c tests/vm/tools/attack_dma.c \
 	tests/vm/tools/attack_kernel.c tests/vm/tools/attack_trace.c tests/vm/tools/attack_bpf.c \

@@ -5,8 +5,9 @@
 #   before the first load: 260 mounts of its bpffs ahead of /sys/fs/bpf,
 #   fake pins, a program named as the backend's, programs loaded or
 #   attached to run before its own, hidden ones, a tracer, a thief of its
-#   fds and of its state map, the setup lock held, the setup from another
-#   namespace, an fd to ftrace_enabled kept, a fake of the kernel's BTF;
+#   fds and of its state map, the setup lock held, its netlink sockets
+#   failed, the setup from another namespace, an fd to ftrace_enabled
+#   kept, a fake of the kernel's BTF;
 #   after: kernel.ftrace_enabled, programs that end a hook first (LSM
 #   programs returning 1 << 32, fmod_ret on security_*()), bind mounts
 #   however flagged, a remount, the bpffs moved away with fakes in its
@@ -135,6 +136,17 @@ load_refused "the setup lock held: the load gives up after 10 s (exit 3)" \
 	"has held its lock for 10 seconds"
 kill $lock_pid 2>/dev/null
 wait $lock_pid 2>/dev/null
+
+# The setup blind to the kernel's SEG6 generic netlink family, whose id it
+# keeps SRv6's secrets from (a red team's: a seccomp filter failing its
+# netlink sockets with ENOENT): a failure to ask is not "no family".
+out=$(ldbpfdoor genl-blind errno ldpolicy load /blobs/integrity.blob 2>&1)
+case "$?:$out" in
+3:*"not set up: cannot ask generic netlink for the SEG6 family's id: No such file"*)
+	ok "a setup whose netlink sockets fail: not set up, says why (exit 3)" ;;
+*) not_ok "a setup whose netlink sockets fail: not set up, says why (exit 3)" "$out" ;;
+esac
+status_is "and status says nothing is loaded" 0 "$none_loaded"
 
 setup_doors
 

@@ -49,6 +49,8 @@
  *   run-load FILE   run the backend's load program on the blob in FILE
  *   run-seal        run the backend's seal program
  *   cgroup-ns CMD...  run CMD in a new cgroup namespace
+ *   genl-blind errno|fake CMD...  run CMD blind to the kernel's SEG6
+ *                   generic netlink family (ldbpfdoor_genl.c)
  * Prints one line per attempt, "NAME: ok" or "NAME: ERRNO", and exits 0;
  * 2 if the attempt could not be set up at all (the test cannot tell).
  */
@@ -1008,7 +1010,9 @@ int main(int argc, char **argv)
 			die("unshare(CLONE_NEWCGROUP): %s", strerror(errno));
 		execvp(argv[2], argv + 2);
 		die("%s: %s", argv[2], strerror(errno));
-	} else if (!strcmp(door, "fake-btf") && argc > 5)
+	} else if (!strcmp(door, "genl-blind") && argc > 3)
+		door_genl_blind(argv[2], argv + 3);
+	else if (!strcmp(door, "fake-btf") && argc > 5)
 		door_fake_btf(argv[2], argv[3], argv[4], atoi(argv[5]));
 	else if (!strcmp(door, "read-kernel") && argc > 2)
 		door_read_kernel(argv[2]);

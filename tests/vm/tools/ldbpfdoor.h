@@ -31,4 +31,7 @@ void door_steal_fds(int secs);
 void door_setup_hijack(const char *dir, int secs);
 void door_fake_btf(const char *out, const char *sname, const char *mname, int delta);
 
+/* Against what the setup learns from generic netlink (ldbpfdoor_genl.c). */
+void __attribute__((noreturn)) door_genl_blind(const char *how, char **argv);
+
 #endif

@@ -293,6 +293,7 @@ int ldp_arm(struct ldp_arm_ctx *ctx)
 #pragma unroll
 	for (int i = 0; i < LDP_FP_WORDS; i++)
 		st->fingerprint[i] = ldp_fingerprint[i];
+	st->seg6_family = ldp_seg6_family;
 	st->armed_ns = bpf_ktime_get_boot_ns();
 	__sync_val_compare_and_swap(&st->armed, 0, 1);
 	return 0;

@@ -39,7 +39,7 @@
 #define LDP_SEEN_REASONS	64
 #define LDP_SEEN		4
 /* The version of struct ldp_state, which ldpolicy checks before reading it. */
-#define LDP_STATE_VERSION	3
+#define LDP_STATE_VERSION	4
 
 /*
  * The object's maps, in the order ldp_read reports how many references
@@ -128,6 +128,10 @@ struct ldp_seen {
  *	then never is
  * @guards_named: ldp_guard_on ran, and named the object's programs: it
  *	never runs again
+ * @seg6_family: the SEG6 generic netlink family's id the object was set
+ *	up with (0: none), copied by ldp_arm from its read-only data:
+ *	ldpolicy checks it against the kernel's (unasked.bpf.c)
+ * @reserved: zero
  * @sealed: no load is accepted until reboot; never cleared
  * @busy: serialises ldp_load and ldp_seal (a try-lock: EBUSY)
  * @loads: policies applied since boot
@@ -162,6 +166,8 @@ struct ldp_state {
 	__u32 nr_reasons;
 	__u32 integrity_max;
 	__u32 guards_named;
+	__u32 seg6_family;
+	__u32 reserved;
 	__u64 armed_ns;
 	__u64 fingerprint[LOCKDOWN_POLICY_FINGERPRINT_SIZE / 8];
 	__u64 watch[LDP_WORDS];

@@ -59,6 +59,14 @@ static long (*ldp_read_kernel)(void *dst, __u32 size, const void *unsafe_ptr) =
 #endif
 
 /*
+ * The SEG6 generic netlink family's id (unasked.bpf.c), set by ldpolicy
+ * before the object loads (src/bpf_setup.c), frozen from then on; 0 if
+ * the kernel had none. ldp_arm copies it into the state, where ldpolicy
+ * checks it against the kernel's.
+ */
+LDP_MAP const volatile __u16 ldp_seg6_family;
+
+/*
  * The state: the policy, the counters and the record. Created
  * BPF_F_RDONLY: no syscall writes it; only the object's programs do.
  */

@@ -57,12 +57,6 @@
 
 #include <bpf/bpf_tracing.h>
 
-/*
- * The SEG6 generic netlink family's id, set by ldpolicy before the object
- * loads (src/genl.c), frozen from then on; 0 if there was none.
- */
-const volatile __u16 ldp_seg6_family;
-
 SEC("lsm/socket_create")
 int BPF_PROG(ldp_unasked_pfkey, int family, int type, int protocol, int kern, int ret)
 {

@@ -15,6 +15,7 @@
 
 #include "bpf_btf.h"
 #include "bpf_find.h"
+#include "genl.h"
 #include "kfs.h"
 #include "util.h"
 
@@ -833,6 +834,36 @@ static int held(struct bpf_obj *o, const struct klists *k, struct diags *d)
 }
 
 /* Is the state what the object writes? */
+/*
+ * Does the object refuse SEG6_CMD_DUMPHMAC to the family the kernel has
+ * now? It learnt the id as it was set up, from a process root may have
+ * fed another answer (a seccomp filter), or before an IPv6 module
+ * registered the family.
+ */
+static int seg6_same(const struct ldp_state *st, struct diags *d)
+{
+	uint16_t id = 0;
+	int err = genl_family_id("SEG6", &id);
+
+	if (err < 0) {
+		diag_error(d, NULL, "BPF backend: cannot ask generic netlink for the SEG6 family's "
+			   "id, to check the one the backend refuses SRv6's secrets to: %s",
+			   strerror(-err));
+		return -1;
+	}
+	if (st->seg6_family == id)
+		return 0;
+	if (!st->seg6_family)
+		diag_error(d, NULL, "BPF backend: it was set up knowing no SEG6 generic netlink "
+			   "family, and the kernel's is %u: SRv6's HMAC secrets "
+			   "(SEG6_CMD_DUMPHMAC) are not kept from root", id);
+	else
+		diag_error(d, NULL, "BPF backend: it keeps SRv6's HMAC secrets "
+			   "(SEG6_CMD_DUMPHMAC) from generic netlink family %u, and the kernel's "
+			   "SEG6 family is %u: they are not kept from root", st->seg6_family, id);
+	return -1;
+}
+
 static int whole(const struct bpf_obj *o, struct diags *d)
 {
 	const struct ldp_state *st = &o->read.state;
@@ -853,7 +884,7 @@ static int whole(const struct bpf_obj *o, struct diags *d)
 				   "enforcement does not watch: it is not what a load writes");
 			return -1;
 		}
-	return 0;
+	return seg6_same(st, d);
 }
 
 /*

@@ -174,15 +174,17 @@ static void set_rodata(struct ldpolicy_bpf *skel, const void *arg)
 }
 
 /*
- * The SEG6 family's id into @r (0: none). IPv6 registers the family as it
- * starts and is never unloaded (it has no exit), so the id holds until
- * reboot, but where IPv6 is a module not loaded yet: then it is warned of.
+ * The SEG6 family's id into @r (0: the kernel says it has none). IPv6
+ * registers the family as it starts and is never unloaded (it has no
+ * exit), so the id holds until reboot, but where IPv6 is a module not
+ * loaded yet: then it is warned of, and bpf_obj_find() finds the id the
+ * object holds is not the kernel's once it is loaded.
  */
 static int find_seg6(struct setup_rodata *r, struct diags *d)
 {
 	int err = genl_family_id("SEG6", &r->seg6_family);
 
-	if (err == -ENOENT) {
+	if (err == 1) {
 		r->seg6_family = 0;
 		if (access("/proc/sys/net/ipv6", F_OK))
 			diag_warning(d, NULL, "BPF backend: no IPv6 now: if an IPv6 module is "
@@ -191,8 +193,8 @@ static int find_seg6(struct setup_rodata *r, struct diags *d)
 		return 0;
 	}
 	if (err)
-		diag_error(d, NULL, "BPF backend: cannot ask generic netlink for the SEG6 "
-			   "family's id: %s", strerror(-err));
+		diag_error(d, NULL, "BPF backend: not set up: cannot ask generic netlink for the "
+			   "SEG6 family's id: %s", strerror(-err));
 	return err ? -1 : 0;
 }
 

@@ -45,7 +45,7 @@ static int answer_id(const struct nlmsghdr *h, uint16_t *id)
 	return -EPROTO;
 }
 
-/* Send @q on @fd and read the kernel's answer to it: 0 and *@id, or -errno. */
+/* Send @q on @fd and read the kernel's answer to it: as genl_family_id(). */
 static int ask(int fd, const struct genl_req *q, uint16_t *id)
 {
 	struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
@@ -76,9 +76,9 @@ static int ask(int fd, const struct genl_req *q, uint16_t *id)
 	if (r.h.nlmsg_type == NLMSG_ERROR) {
 		const struct nlmsgerr *e = NLMSG_DATA(&r.h);
 
-		if (r.h.nlmsg_len < NLMSG_LENGTH(sizeof(*e)))
+		if (r.h.nlmsg_len < NLMSG_LENGTH(sizeof(*e)) || !e->error)
 			return -EPROTO;
-		return e->error ? e->error : -EPROTO;
+		return e->error == -ENOENT ? 1 : e->error;
 	}
 	if (r.h.nlmsg_type != GENL_ID_CTRL)
 		return -EPROTO;
@@ -109,7 +109,7 @@ int genl_family_id(const char *name, uint16_t *id)
 	if (fd < 0)
 		return -errno;
 	err = ask(fd, &q, id);
-	if (close(fd) && !err)
+	if (close(fd) && err >= 0)
 		err = -errno;
 	return err;
 }

@@ -10,7 +10,9 @@
 
 /*
  * The id of the generic netlink family @name (CTRL_CMD_GETFAMILY): 0 and
- * *@id set; -ENOENT if the kernel has no such family now; else -errno.
+ * *@id set; 1 if the kernel answered that it has no such family now;
+ * else -errno, a failure to ask or to read the answer (a socket(2) that
+ * says ENOENT is one: only the kernel's own answer says there is none).
  */
 int genl_family_id(const char *name, uint16_t *id);
 
