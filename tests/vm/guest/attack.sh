@@ -44,12 +44,24 @@
 # here read files, never pipes: ok and not_ok count tests in this shell.)
 attack() {
 	A_OUT=$(ldattack "$@" 2>&1 < /dev/null)
-	case $? in
+	attack_got $?
+}
+
+# A_GOT from ldattack's exit status.
+attack_got() {
+	case $1 in
 	0) A_GOT=shown ;;
 	1) A_GOT=refused ;;
 	4) A_GOT=unavailable ;;
 	*) A_GOT=failed ;;
 	esac
+}
+
+# attack, by root without CAP_PERFMON and CAP_SYS_ADMIN (CAP_BPF kept):
+# the verifier takes the program as an unprivileged one's.
+attack_cap_bpf() {
+	A_OUT=$(ldas -d 21 -d 38 -- ldattack "$@" 2>&1 < /dev/null)
+	attack_got $?
 }
 
 # "attack ATTACK" must give WANT (shown, refused), with GREP in what it

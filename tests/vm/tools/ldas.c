@@ -6,7 +6,7 @@
  *   -o FILE  open FILE for writing as fd 3 first, with full privilege
  *   -u UID   become UID (and GID UID): loses every capability
  *   -d CAP   drop capability number CAP (33 is CAP_MAC_ADMIN) from every
- *            set, staying root
+ *            set, staying root; given again, drop each
  *   -n       enter a new user namespace as its root (uid 0 inside, every
  *            capability in it, none in the initial namespace)
  *   -m       enter a new mount namespace, its mounts' propagation left as
@@ -61,13 +61,14 @@ int main(int argc, char **argv)
 {
 	const char *open_path = NULL;
 	long uid = -1;
-	int drop = -1, userns = 0, mntns = 0, opt;
+	unsigned long long drop = 0;
+	int userns = 0, mntns = 0, opt;
 
 	while ((opt = getopt(argc, argv, "+o:u:d:nm")) != -1) {
 		switch (opt) {
 		case 'o': open_path = optarg; break;
 		case 'u': uid = strtol(optarg, NULL, 0); break;
-		case 'd': drop = atoi(optarg); break;
+		case 'd': drop |= 1ULL << (atoi(optarg) & 63); break;
 		case 'n': userns = 1; break;
 		case 'm': mntns = 1; break;
 		default: return 125;
@@ -90,8 +91,9 @@ int main(int argc, char **argv)
 		    setresuid(uid, uid, uid))
 			die("setresuid");
 	}
-	if (drop >= 0)
-		drop_cap(drop);
+	for (int cap = 0; cap < 64; cap++)
+		if (drop & (1ULL << cap))
+			drop_cap(cap);
 	if (userns) {
 		char map[64];
 		uid_t outer = getuid();
