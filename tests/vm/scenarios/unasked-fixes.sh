@@ -51,6 +51,10 @@ attack_expect "bpf-uninit-stack: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
 attack bpf-uninit-stack helper
 expect_eq "bpf-uninit-stack helper: shown, what bpf_dynptr_read() leaves unwritten" \
 	"$A_GOT" shown
+# root without CAP_PERFMON and CAP_SYS_ADMIN: the verifier's unprivileged
+# rules for its own reads, and CAP_BPF enough for bpf_dynptr_read()
+attack_cap_bpf bpf-uninit-stack helper
+expect_eq "bpf-uninit-stack helper, CAP_BPF alone: shown" "$A_GOT" shown
 attack_expect "bpf-perf-regs: shown, LOCKDOWN_PERF allowed" shown bpf-perf-regs
 attack_expect "bpf-kprobe-multi: shown, LOCKDOWN_KPROBES allowed" shown bpf-kprobe-multi
 attack_expect "bpf-fentry-args: shown, LOCKDOWN_KPROBES allowed" shown bpf-fentry-args
@@ -77,6 +81,12 @@ case "$A_GOT: $A_OUT" in
 	ok "bpf-uninit-stack helper: refused, unwritten stack handed to a helper that may not fill it" ;;
 *) not_ok "bpf-uninit-stack helper: refused, unwritten stack handed to a helper that may not fill it" \
 	"$A_OUT" ;;
+esac
+attack_cap_bpf bpf-uninit-stack helper
+case "$A_GOT: $A_OUT" in
+"refused: "*"may leave part of unwritten stack"*)
+	ok "bpf-uninit-stack helper, CAP_BPF alone: refused too" ;;
+*) not_ok "bpf-uninit-stack helper, CAP_BPF alone: refused too" "$A_OUT" ;;
 esac
 expect_dmesg "asked as bpf_probe_read_kernel() is: lockdown's notice" \
 	"Lockdown: ldattack: use of bpf to read kernel RAM is restricted"
