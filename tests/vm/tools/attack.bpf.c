@@ -21,6 +21,7 @@
  *                 asks nothing (our kernels: LOCKDOWN_BPF_READ_KERNEL)
  *   uninit_helper the same through a buffer bpf_dynptr_read() leaves
  *                 unwritten (flags it refuses)
+ *   uninit_spill  the same, a byte at a time, beside a 1-byte register spill
  *   fentry_args   an fentry program on a kernel function (set at load)
  *                 seeing its argument, a kernel pointer: asks nothing
  *                 (our kernels: LOCKDOWN_KPROBES)
@@ -79,6 +80,57 @@ __attribute__((naked)) int uninit_stack(void)
 		      "exit;"
 		      :: [out]"i"(&uninit_out), [ringbuf_output]"i"(BPF_FUNC_ringbuf_output)
 		      : "r0", "r1", "r2", "r3", "r4", "r5", "memory");
+}
+
+/*
+ * A socket filter, run with BPF_PROG_TEST_RUN (a red team's): for 16
+ * 8-byte slots of its frame, one byte written (bpf_skb_load_bytes(), so
+ * that no Spectre v4 sanitizing zeroes the slot), then, before each of
+ * the slot's seven other bytes is handed to bpf_ringbuf_output() alone,
+ * a 1-byte store of a constant register at the slot's start, which the
+ * verifier tracks as a register spilled there in part. A verifier that
+ * takes a slot holding a spilled register as readable whole lets out
+ * the bytes never written: what the kernel's deeper calls left there,
+ * with CAP_BPF alone. The records come in order, a byte each.
+ */
+#define LDA_SPILL_BYTE(off, at)						\
+	"*(u8 *)(r10 - " #off ") = r7;"					\
+	"r1 = %[out] ll;" "r2 = r10;" "r2 += -" #at ";" "r3 = 1;"	\
+	"r4 = 0;" "call %[ringbuf_output];"
+#define LDA_SPILL_SLOT(off, b1, b2, b3, b4, b5, b6, b7)			\
+	"r1 = r6;" "r2 = 0;" "r3 = r10;" "r3 += -" #off ";" "r4 = 1;"	\
+	"call %[skb_load_bytes];"					\
+	LDA_SPILL_BYTE(off, b1) LDA_SPILL_BYTE(off, b2)			\
+	LDA_SPILL_BYTE(off, b3) LDA_SPILL_BYTE(off, b4)			\
+	LDA_SPILL_BYTE(off, b5) LDA_SPILL_BYTE(off, b6)			\
+	LDA_SPILL_BYTE(off, b7)
+
+SEC("socket")
+__attribute__((naked)) int uninit_spill(void)
+{
+	asm volatile ("r6 = r1;"
+		      "r7 = 0x41;"
+		      LDA_SPILL_SLOT(16, 15, 14, 13, 12, 11, 10, 9)
+		      LDA_SPILL_SLOT(24, 23, 22, 21, 20, 19, 18, 17)
+		      LDA_SPILL_SLOT(32, 31, 30, 29, 28, 27, 26, 25)
+		      LDA_SPILL_SLOT(40, 39, 38, 37, 36, 35, 34, 33)
+		      LDA_SPILL_SLOT(48, 47, 46, 45, 44, 43, 42, 41)
+		      LDA_SPILL_SLOT(56, 55, 54, 53, 52, 51, 50, 49)
+		      LDA_SPILL_SLOT(64, 63, 62, 61, 60, 59, 58, 57)
+		      LDA_SPILL_SLOT(72, 71, 70, 69, 68, 67, 66, 65)
+		      LDA_SPILL_SLOT(80, 79, 78, 77, 76, 75, 74, 73)
+		      LDA_SPILL_SLOT(88, 87, 86, 85, 84, 83, 82, 81)
+		      LDA_SPILL_SLOT(96, 95, 94, 93, 92, 91, 90, 89)
+		      LDA_SPILL_SLOT(104, 103, 102, 101, 100, 99, 98, 97)
+		      LDA_SPILL_SLOT(112, 111, 110, 109, 108, 107, 106, 105)
+		      LDA_SPILL_SLOT(120, 119, 118, 117, 116, 115, 114, 113)
+		      LDA_SPILL_SLOT(128, 127, 126, 125, 124, 123, 122, 121)
+		      LDA_SPILL_SLOT(136, 135, 134, 133, 132, 131, 130, 129)
+		      "r0 = 0;"
+		      "exit;"
+		      :: [out]"i"(&uninit_out), [ringbuf_output]"i"(BPF_FUNC_ringbuf_output),
+			 [skb_load_bytes]"i"(BPF_FUNC_skb_load_bytes)
+		      : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "memory");
 }
 
 /* what uninit_helper's dynptr is over */

@@ -177,12 +177,41 @@ static int uninit_record(void *ctx, void *data, size_t size)
 }
 
 /*
+ * uninit_spill's records: a byte each, seven a slot, in order; each
+ * slot's first byte is its spill, 0x41: a word once its seventh comes.
+ */
+struct spill_bytes {
+	unsigned char b[7];
+	unsigned int n;
+	struct uninit_seen *seen;
+};
+
+static int spill_record(void *ctx, void *data, size_t size)
+{
+	struct spill_bytes *s = ctx;
+	uint64_t w = 0x41;
+
+	if (size != 1)
+		return 0;
+	s->b[s->n++] = *(unsigned char *)data;
+	if (s->n < sizeof(s->b))
+		return 0;
+	for (unsigned int i = 0; i < sizeof(s->b); i++)
+		w |= (uint64_t)s->b[i] << (8 * (i + 1));
+	s->n = 0;
+	return uninit_record(s->seen, &w, sizeof(w));
+}
+
+/*
  * bpf-uninit-stack: a socket filter, run 16 times, hands
  * bpf_ringbuf_output() 512 bytes of stack it never wrote: what the
  * kernel's deeper calls left there (another task's, where a tracing
  * program does the same: an hmac key's hash state after hmac_setkey()).
  * The verifier lets a privileged program read it, asking nothing, on a
  * kernel without the fix; with it, LOCKDOWN_BPF_READ_KERNEL.
+ * bpf-uninit-stack spill: the same, slot by slot, each beside a 1-byte
+ * register spill the verifier takes the slot as written for (a red
+ * team's).
  * bpf-uninit-stack helper: the same through a buffer it never wrote,
  * handed to bpf_dynptr_read() with flags it refuses, so that it writes
  * nothing: the verifier counts the buffer written, for any program with
@@ -206,27 +235,39 @@ static void user_work(int ms)
 
 static void run_uninit_stack(struct aresult *o, int argc, char **argv)
 {
-	bool helper = argc > 0 && !strcmp(argv[0], "helper");
+	const char *mode = argc > 0 ? argv[0] : "";
+	bool helper = !strcmp(mode, "helper"), spill = !strcmp(mode, "spill");
 	char pkt[64] = { 0 };
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt));
-	struct attack_bpf *s = open_one(helper ? "uninit_helper" : "uninit_stack",
-					0, 0, o);
+	const char *name = helper ? "uninit_helper" : spill ? "uninit_spill" : "uninit_stack";
+	struct attack_bpf *s;
 	struct uninit_seen seen = { 0 };
+	struct spill_bytes bytes = { .seen = &seen };
 	struct ring_buffer *rb = NULL;
+	struct bpf_program *prog;
 	int err;
 
 	static char vlog[1 << 16];
 
+	if (*mode && !helper && !spill) {
+		failed(o, "no such mode: %s (helper, spill)", mode);
+		return;
+	}
+	s = open_one(name, 0, 0, o);
 	if (!s)
 		return;
+	prog = bpf_object__find_program_by_name(s->obj, name);
 	/* the verifier's log of this program alone: libbpf's own fills libbpf_log */
-	bpf_program__set_log_buf(helper ? s->progs.uninit_helper : s->progs.uninit_stack, vlog,
-				 sizeof(vlog));
+	bpf_program__set_log_buf(prog, vlog, sizeof(vlog));
 	err = -attack_bpf__load(s);
 	if (err) {
 		/* our fix's words, or the verifier's for an unprivileged program */
 		const char *why = strstr(vlog, helper ? "may leave part of unwritten stack" :
+					 spill ? "unwritten stack beside a spilled register" :
 					 "using uninitialized stack");
+
+		if (!why && spill)	/* privileged: asked as it read the byte */
+			why = strstr(vlog, "using uninitialized stack");
 
 		if (!why)
 			why = strstr(vlog, "invalid indirect read from stack");
@@ -240,15 +281,17 @@ static void run_uninit_stack(struct aresult *o, int argc, char **argv)
 			       vlog + (strlen(vlog) > 400 ? strlen(vlog) - 400 : 0));
 		goto out;
 	}
-	rb = ring_buffer__new(bpf_map__fd(s->maps.uninit_out), uninit_record, &seen, NULL);
+	if (spill)
+		rb = ring_buffer__new(bpf_map__fd(s->maps.uninit_out), spill_record, &bytes, NULL);
+	else
+		rb = ring_buffer__new(bpf_map__fd(s->maps.uninit_out), uninit_record, &seen, NULL);
 	if (!rb) {
 		failed(o, "ring_buffer__new: %s", strerror(errno));
 		goto out;
 	}
 	for (int i = 0; i < 16; i++) {
 		kernel_work(1);	/* deep calls, to leave something on the stack */
-		err = bpf_prog_test_run_opts(bpf_program__fd(helper ? s->progs.uninit_helper :
-								 s->progs.uninit_stack), &opts);
+		err = bpf_prog_test_run_opts(bpf_program__fd(prog), &opts);
 		if (err) {
 			errno_outcome(o, -err, "BPF_PROG_TEST_RUN");
 			goto out;
@@ -259,7 +302,8 @@ static void run_uninit_stack(struct aresult *o, int argc, char **argv)
 		shown(o, "%lu kernel pointers in %lu words of stack %s, the last 0x%llx",
 		      seen.pointers, seen.words,
 		      helper ? "bpf_dynptr_read() left unwritten" :
-			       "a socket filter never wrote",
+		      spill ? "beside 1-byte register spills, never written" :
+			      "a socket filter never wrote",
 		      (unsigned long long)seen.last);
 	else
 		failed(o, "%lu records, %lu words of its stack, no kernel pointer in them",
