@@ -55,6 +55,11 @@ expect_eq "bpf-uninit-stack helper: shown, what bpf_dynptr_read() leaves unwritt
 # rules for its own reads, and CAP_BPF enough for bpf_dynptr_read()
 attack_cap_bpf bpf-uninit-stack helper
 expect_eq "bpf-uninit-stack helper, CAP_BPF alone: shown" "$A_GOT" shown
+# a byte at a time beside a 1-byte register spill (a red team's)
+attack bpf-uninit-stack spill
+expect_eq "bpf-uninit-stack spill: shown" "$A_GOT" shown
+attack_cap_bpf bpf-uninit-stack spill
+expect_eq "bpf-uninit-stack spill, CAP_BPF alone: shown" "$A_GOT" shown
 attack_expect "bpf-perf-regs: shown, LOCKDOWN_PERF allowed" shown bpf-perf-regs
 attack_expect "bpf-kprobe-multi: shown, LOCKDOWN_KPROBES allowed" shown bpf-kprobe-multi
 attack_expect "bpf-fentry-args: shown, LOCKDOWN_KPROBES allowed" shown bpf-fentry-args
@@ -87,6 +92,19 @@ case "$A_GOT: $A_OUT" in
 "refused: "*"may leave part of unwritten stack"*)
 	ok "bpf-uninit-stack helper, CAP_BPF alone: refused too" ;;
 *) not_ok "bpf-uninit-stack helper, CAP_BPF alone: refused too" "$A_OUT" ;;
+esac
+attack bpf-uninit-stack spill
+case "$A_GOT: $A_OUT" in
+"refused: "*"using uninitialized stack reads kernel memory"*)
+	ok "bpf-uninit-stack spill: refused, the bytes beside a partial spill unwritten stack" ;;
+*) not_ok "bpf-uninit-stack spill: refused, the bytes beside a partial spill unwritten stack" \
+	"$A_OUT" ;;
+esac
+attack_cap_bpf bpf-uninit-stack spill
+case "$A_GOT: $A_OUT" in
+"refused: "*"unwritten stack beside a spilled register reads kernel memory"*)
+	ok "bpf-uninit-stack spill, CAP_BPF alone: refused too" ;;
+*) not_ok "bpf-uninit-stack spill, CAP_BPF alone: refused too" "$A_OUT" ;;
 esac
 expect_dmesg "asked as bpf_probe_read_kernel() is: lockdown's notice" \
 	"Lockdown: ldattack: use of bpf to read kernel RAM is restricted"

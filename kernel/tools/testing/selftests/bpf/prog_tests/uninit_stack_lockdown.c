@@ -3,8 +3,9 @@
  * LOCKDOWN_BPF_READ_KERNEL asked of a read of uninitialized stack, and of
  * unwritten stack handed to a helper that may leave part of it as it was:
  * under lockdown=confidentiality a privileged program that does either is
- * refused, and so is one loaded with CAP_BPF alone that does the second;
- * otherwise they load.
+ * refused, and so is one loaded with CAP_BPF alone that does the second,
+ * or reads the unwritten bytes of a slot it spilled a register to in
+ * part; otherwise they load.
  */
 #include <linux/capability.h>
 #include <test_progs.h>
@@ -55,13 +56,16 @@ void test_uninit_stack_lockdown(void)
 		load_one("read_uninit", "uninitialized stack reads kernel memory");
 	if (test__start_subtest("helper_unwritten"))
 		load_one("read_unwritten", "may leave part of unwritten stack");
-	if (test__start_subtest("helper_unwritten_cap_bpf")) {
+	if (test__start_subtest("beside_spill"))
+		load_one("read_beside_spill", "reads kernel memory, which lockdown refuses");
+	if (test__start_subtest("cap_bpf")) {
 		__u64 caps = (1ULL << CAP_PERFMON) | (1ULL << CAP_SYS_ADMIN), old;
 
 		/* the verifier as CAP_BPF alone sees it: no uninit stack */
 		if (!ASSERT_OK(cap_disable_effective(caps, &old), "drop CAP_PERFMON"))
 			return;
 		load_one("read_unwritten", "may leave part of unwritten stack");
+		load_one("read_beside_spill", "reads kernel memory, which lockdown refuses");
 		cap_enable_effective(old, NULL);
 	}
 }

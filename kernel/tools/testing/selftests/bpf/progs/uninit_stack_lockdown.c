@@ -20,6 +20,33 @@ __naked int read_uninit(void)
 		      ::: __clobber_all);
 }
 
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 4096);
+} spill_out SEC(".maps");
+
+/*
+ * A 1-byte spill of a scalar at fp-8, which makes the slot one holding a
+ * spilled register; then the slot's next byte, never written, handed out.
+ */
+SEC("socket")
+__naked int read_beside_spill(void)
+{
+	asm volatile ("r1 = 0x41;"
+		      "*(u8 *)(r10 - 8) = r1;"
+		      "r1 = %[spill_out] ll;"
+		      "r2 = r10;"
+		      "r2 += -7;"
+		      "r3 = 1;"
+		      "r4 = 0;"
+		      "call %[bpf_ringbuf_output];"
+		      "r0 = 0;"
+		      "exit;"
+		      :
+		      : __imm_addr(spill_out), __imm(bpf_ringbuf_output)
+		      : __clobber_all);
+}
+
 /* bpf_dynptr_read() refuses flags before it writes anything */
 SEC("socket")
 int read_unwritten(void *ctx)
