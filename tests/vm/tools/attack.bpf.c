@@ -22,6 +22,7 @@
  *   uninit_helper the same through a buffer bpf_dynptr_read() leaves
  *                 unwritten (flags it refuses)
  *   uninit_spill  the same, a byte at a time, beside a 1-byte register spill
+ *   uninit_atomic the same, beside 1-byte spills, through an atomic add of 0
  *   fentry_args   an fentry program on a kernel function (set at load)
  *                 seeing its argument, a kernel pointer: asks nothing
  *                 (our kernels: LOCKDOWN_KPROBES)
@@ -131,6 +132,51 @@ __attribute__((naked)) int uninit_spill(void)
 		      :: [out]"i"(&uninit_out), [ringbuf_output]"i"(BPF_FUNC_ringbuf_output),
 			 [skb_load_bytes]"i"(BPF_FUNC_skb_load_bytes)
 		      : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "memory");
+}
+
+/*
+ * A socket filter, run with BPF_PROG_TEST_RUN (a red team's): for 16
+ * 8-byte slots of its frame, a 1-byte store of a constant register at
+ * the slot's start (a register spilled there in part), then an atomic
+ * add of 0 over the whole slot, whose read fills no register and whose
+ * write counts the slot written; then the 16 slots handed to
+ * bpf_ringbuf_output(), their seven other bytes never written.
+ */
+#define LDA_ATOMIC_SLOT(off)						\
+	"*(u8 *)(r10 - " #off ") = r7;"					\
+	"lock *(u64 *)(r10 - " #off ") += r8;"
+
+SEC("socket")
+__attribute__((naked)) int uninit_atomic(void)
+{
+	asm volatile ("r7 = 0x41;"
+		      "r8 = 0;"
+		      LDA_ATOMIC_SLOT(16)
+		      LDA_ATOMIC_SLOT(24)
+		      LDA_ATOMIC_SLOT(32)
+		      LDA_ATOMIC_SLOT(40)
+		      LDA_ATOMIC_SLOT(48)
+		      LDA_ATOMIC_SLOT(56)
+		      LDA_ATOMIC_SLOT(64)
+		      LDA_ATOMIC_SLOT(72)
+		      LDA_ATOMIC_SLOT(80)
+		      LDA_ATOMIC_SLOT(88)
+		      LDA_ATOMIC_SLOT(96)
+		      LDA_ATOMIC_SLOT(104)
+		      LDA_ATOMIC_SLOT(112)
+		      LDA_ATOMIC_SLOT(120)
+		      LDA_ATOMIC_SLOT(128)
+		      LDA_ATOMIC_SLOT(136)
+		      "r1 = %[out] ll;"
+		      "r2 = r10;"
+		      "r2 += -136;"
+		      "r3 = 128;"
+		      "r4 = 0;"
+		      "call %[ringbuf_output];"
+		      "r0 = 0;"
+		      "exit;"
+		      :: [out]"i"(&uninit_out), [ringbuf_output]"i"(BPF_FUNC_ringbuf_output)
+		      : "r0", "r1", "r2", "r3", "r4", "r5", "r7", "r8", "memory");
 }
 
 /* what uninit_helper's dynptr is over */

@@ -211,7 +211,8 @@ static int spill_record(void *ctx, void *data, size_t size)
  * kernel without the fix; with it, LOCKDOWN_BPF_READ_KERNEL.
  * bpf-uninit-stack spill: the same, slot by slot, each beside a 1-byte
  * register spill the verifier takes the slot as written for (a red
- * team's).
+ * team's); atomic: beside the same spills, an atomic add of 0 over each
+ * slot counts it written (a second red team's).
  * bpf-uninit-stack helper: the same through a buffer it never wrote,
  * handed to bpf_dynptr_read() with flags it refuses, so that it writes
  * nothing: the verifier counts the buffer written, for any program with
@@ -237,9 +238,11 @@ static void run_uninit_stack(struct aresult *o, int argc, char **argv)
 {
 	const char *mode = argc > 0 ? argv[0] : "";
 	bool helper = !strcmp(mode, "helper"), spill = !strcmp(mode, "spill");
+	bool atomic = !strcmp(mode, "atomic");
 	char pkt[64] = { 0 };
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt));
-	const char *name = helper ? "uninit_helper" : spill ? "uninit_spill" : "uninit_stack";
+	const char *name = helper ? "uninit_helper" : spill ? "uninit_spill" :
+			   atomic ? "uninit_atomic" : "uninit_stack";
 	struct attack_bpf *s;
 	struct uninit_seen seen = { 0 };
 	struct spill_bytes bytes = { .seen = &seen };
@@ -249,8 +252,8 @@ static void run_uninit_stack(struct aresult *o, int argc, char **argv)
 
 	static char vlog[1 << 16];
 
-	if (*mode && !helper && !spill) {
-		failed(o, "no such mode: %s (helper, spill)", mode);
+	if (*mode && !helper && !spill && !atomic) {
+		failed(o, "no such mode: %s (helper, spill, atomic)", mode);
 		return;
 	}
 	s = open_one(name, 0, 0, o);
@@ -263,10 +266,10 @@ static void run_uninit_stack(struct aresult *o, int argc, char **argv)
 	if (err) {
 		/* our fix's words, or the verifier's for an unprivileged program */
 		const char *why = strstr(vlog, helper ? "may leave part of unwritten stack" :
-					 spill ? "unwritten stack beside a spilled register" :
+					 spill || atomic ? "unwritten stack beside a spilled register" :
 					 "using uninitialized stack");
 
-		if (!why && spill)	/* privileged: asked as it read the byte */
+		if (!why && (spill || atomic))	/* privileged: asked as it read the byte */
 			why = strstr(vlog, "using uninitialized stack");
 
 		if (!why)
@@ -303,6 +306,7 @@ static void run_uninit_stack(struct aresult *o, int argc, char **argv)
 		      seen.pointers, seen.words,
 		      helper ? "bpf_dynptr_read() left unwritten" :
 		      spill ? "beside 1-byte register spills, never written" :
+		      atomic ? "an atomic add took in beside 1-byte spills" :
 			      "a socket filter never wrote",
 		      (unsigned long long)seen.last);
 	else
