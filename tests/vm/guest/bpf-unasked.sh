@@ -188,6 +188,8 @@ attack bpf-uninit-stack helper
 expect_eq "confidentiality: and what bpf_dynptr_read() leaves unwritten: open" "$A_GOT" shown
 attack bpf-uninit-stack spill
 expect_eq "confidentiality: and the bytes beside a partial register spill: open" "$A_GOT" shown
+attack bpf-uninit-stack atomic
+expect_eq "confidentiality: and those an atomic takes in beside one: open" "$A_GOT" shown
 attack nlmon-xfrm tricky
 expect_eq "confidentiality: an nlmon device behind an RTM_GETLINK, with a decoy kind: refused" \
 	"$A_GOT: ${A_OUT#*(}" "refused: RTM_NEWLINK of an nlmon device, the tricky way: EPERM)"

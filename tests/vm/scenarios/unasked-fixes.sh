@@ -60,6 +60,11 @@ attack bpf-uninit-stack spill
 expect_eq "bpf-uninit-stack spill: shown" "$A_GOT" shown
 attack_cap_bpf bpf-uninit-stack spill
 expect_eq "bpf-uninit-stack spill, CAP_BPF alone: shown" "$A_GOT" shown
+# beside the same spills, through an atomic add of 0 (a second red team's)
+attack bpf-uninit-stack atomic
+expect_eq "bpf-uninit-stack atomic: shown" "$A_GOT" shown
+attack_cap_bpf bpf-uninit-stack atomic
+expect_eq "bpf-uninit-stack atomic, CAP_BPF alone: shown" "$A_GOT" shown
 attack_expect "bpf-perf-regs: shown, LOCKDOWN_PERF allowed" shown bpf-perf-regs
 attack_expect "bpf-kprobe-multi: shown, LOCKDOWN_KPROBES allowed" shown bpf-kprobe-multi
 attack_expect "bpf-fentry-args: shown, LOCKDOWN_KPROBES allowed" shown bpf-fentry-args
@@ -105,6 +110,19 @@ case "$A_GOT: $A_OUT" in
 "refused: "*"unwritten stack beside a spilled register reads kernel memory"*)
 	ok "bpf-uninit-stack spill, CAP_BPF alone: refused too" ;;
 *) not_ok "bpf-uninit-stack spill, CAP_BPF alone: refused too" "$A_OUT" ;;
+esac
+attack bpf-uninit-stack atomic
+case "$A_GOT: $A_OUT" in
+"refused: "*"using uninitialized stack reads kernel memory"*)
+	ok "bpf-uninit-stack atomic: refused, an atomic's read beside a partial spill" ;;
+*) not_ok "bpf-uninit-stack atomic: refused, an atomic's read beside a partial spill" \
+	"$A_OUT" ;;
+esac
+attack_cap_bpf bpf-uninit-stack atomic
+case "$A_GOT: $A_OUT" in
+"refused: "*"unwritten stack beside a spilled register reads kernel memory"*)
+	ok "bpf-uninit-stack atomic, CAP_BPF alone: refused too" ;;
+*) not_ok "bpf-uninit-stack atomic, CAP_BPF alone: refused too" "$A_OUT" ;;
 esac
 expect_dmesg "asked as bpf_probe_read_kernel() is: lockdown's notice" \
 	"Lockdown: ldattack: use of bpf to read kernel RAM is restricted"

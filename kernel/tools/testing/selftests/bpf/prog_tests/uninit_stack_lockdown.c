@@ -5,7 +5,7 @@
  * under lockdown=confidentiality a privileged program that does either is
  * refused, and so is one loaded with CAP_BPF alone that does the second,
  * or reads the unwritten bytes of a slot it spilled a register to in
- * part; otherwise they load.
+ * part, with a helper or an atomic; otherwise they load.
  */
 #include <linux/capability.h>
 #include <test_progs.h>
@@ -56,8 +56,10 @@ void test_uninit_stack_lockdown(void)
 		load_one("read_uninit", "uninitialized stack reads kernel memory");
 	if (test__start_subtest("helper_unwritten"))
 		load_one("read_unwritten", "may leave part of unwritten stack");
-	if (test__start_subtest("beside_spill"))
+	if (test__start_subtest("beside_spill")) {
 		load_one("read_beside_spill", "reads kernel memory, which lockdown refuses");
+		load_one("atomic_beside_spill", "reads kernel memory, which lockdown refuses");
+	}
 	if (test__start_subtest("cap_bpf")) {
 		__u64 caps = (1ULL << CAP_PERFMON) | (1ULL << CAP_SYS_ADMIN), old;
 
@@ -66,6 +68,7 @@ void test_uninit_stack_lockdown(void)
 			return;
 		load_one("read_unwritten", "may leave part of unwritten stack");
 		load_one("read_beside_spill", "reads kernel memory, which lockdown refuses");
+		load_one("atomic_beside_spill", "reads kernel memory, which lockdown refuses");
 		cap_enable_effective(old, NULL);
 	}
 }

@@ -47,6 +47,23 @@ __naked int read_beside_spill(void)
 		      : __clobber_all);
 }
 
+/*
+ * The same spill, then an atomic add of 0 over the whole slot: its read,
+ * which fills no register, takes in the slot's unwritten bytes, and its
+ * write counts them written.
+ */
+SEC("socket")
+__naked int atomic_beside_spill(void)
+{
+	asm volatile ("r1 = 0x41;"
+		      "*(u8 *)(r10 - 8) = r1;"
+		      "r1 = 0;"
+		      "lock *(u64 *)(r10 - 8) += r1;"
+		      "r0 = *(u64 *)(r10 - 8);"
+		      "exit;"
+		      ::: __clobber_all);
+}
+
 /* bpf_dynptr_read() refuses flags before it writes anything */
 SEC("socket")
 int read_unwritten(void *ctx)
