@@ -23,6 +23,7 @@
  *                 unwritten (flags it refuses)
  *   uninit_spill  the same, a byte at a time, beside a 1-byte register spill
  *   uninit_atomic the same, beside 1-byte spills, through an atomic add of 0
+ *   uninit_fastcall  the slots of bpf_fastcall spills, handed to a helper
  *   fentry_args   an fentry program on a kernel function (set at load)
  *                 seeing its argument, a kernel pointer: asks nothing
  *                 (our kernels: LOCKDOWN_KPROBES)
@@ -177,6 +178,53 @@ __attribute__((naked)) int uninit_atomic(void)
 		      "exit;"
 		      :: [out]"i"(&uninit_out), [ringbuf_output]"i"(BPF_FUNC_ringbuf_output)
 		      : "r0", "r1", "r2", "r3", "r4", "r5", "r7", "r8", "memory");
+}
+
+/*
+ * A tc program, run with BPF_PROG_TEST_RUN (a third red team's): a
+ * bpf_fastcall pattern, r1 to r5 spilled to fp-48..fp-16 around
+ * bpf_get_smp_processor_id(), which the x86-64 JIT inlines, and filled
+ * back; then the five slots handed to bpf_ringbuf_output(). A verifier
+ * that does not count the helper's read against the pattern takes the
+ * spills out, and the helper reads what the kernel left there. A second
+ * pattern, around bpf_ktime_get_ns(), which is not inlined, keeps the
+ * frame as deep.
+ */
+SEC("tc")
+__attribute__((naked)) int uninit_fastcall(void)
+{
+	asm volatile ("r1 = 0x1111;"
+		      "r2 = 0x2222;"
+		      "r3 = 0x3333;"
+		      "r4 = 0x4444;"
+		      "r5 = 0x5555;"
+		      "*(u64 *)(r10 - 16) = r5;"
+		      "*(u64 *)(r10 - 24) = r4;"
+		      "*(u64 *)(r10 - 32) = r3;"
+		      "*(u64 *)(r10 - 40) = r2;"
+		      "*(u64 *)(r10 - 48) = r1;"
+		      "call %[smp_id];"
+		      "r1 = *(u64 *)(r10 - 48);"
+		      "r2 = *(u64 *)(r10 - 40);"
+		      "r3 = *(u64 *)(r10 - 32);"
+		      "r4 = *(u64 *)(r10 - 24);"
+		      "r5 = *(u64 *)(r10 - 16);"
+		      "r1 = %[out] ll;"
+		      "r2 = r10;"
+		      "r2 += -48;"
+		      "r3 = 40;"
+		      "r4 = 0;"
+		      "call %[ringbuf_output];"
+		      "r1 = 0;"
+		      "*(u64 *)(r10 - 48) = r1;"
+		      "call %[ktime];"
+		      "r1 = *(u64 *)(r10 - 48);"
+		      "r0 = 0;"
+		      "exit;"
+		      :: [out]"i"(&uninit_out), [ringbuf_output]"i"(BPF_FUNC_ringbuf_output),
+			 [smp_id]"i"(BPF_FUNC_get_smp_processor_id),
+			 [ktime]"i"(BPF_FUNC_ktime_get_ns)
+		      : "r0", "r1", "r2", "r3", "r4", "r5", "memory");
 }
 
 /* what uninit_helper's dynptr is over */

@@ -157,6 +157,7 @@ static void run_sys_bpf(struct aresult *o, int argc, char **argv)
 /* bpf-uninit-stack's ring buffer: the kernel pointers in each record */
 struct uninit_seen {
 	unsigned long records, words, pointers;
+	unsigned long spilled;	/* uninit_fastcall: words that are what it spilled */
 	uint64_t last;
 };
 
@@ -168,6 +169,9 @@ static int uninit_record(void *ctx, void *data, size_t size)
 	u->records++;
 	for (size_t i = 0; i < size / sizeof(*w); i++) {
 		u->words++;
+		/* uninit_fastcall spills 0x1111 to 0x5555, fp-48 up */
+		if (size == 40 && w[i] == 0x1111 * (i + 1))
+			u->spilled++;
 		if (w[i] >> 63) {	/* the kernel's half, whatever the paging */
 			u->pointers++;
 			u->last = w[i];
@@ -212,7 +216,10 @@ static int spill_record(void *ctx, void *data, size_t size)
  * bpf-uninit-stack spill: the same, slot by slot, each beside a 1-byte
  * register spill the verifier takes the slot as written for (a red
  * team's); atomic: beside the same spills, an atomic add of 0 over each
- * slot counts it written (a second red team's).
+ * slot counts it written (a second red team's); fastcall: a tc program
+ * hands a helper the slots of its bpf_fastcall spills, which a verifier
+ * that does not count the helper's read against the pattern takes out
+ * (a third red team's): refused where the helper reads what was spilled.
  * bpf-uninit-stack helper: the same through a buffer it never wrote,
  * handed to bpf_dynptr_read() with flags it refuses, so that it writes
  * nothing: the verifier counts the buffer written, for any program with
@@ -238,11 +245,11 @@ static void run_uninit_stack(struct aresult *o, int argc, char **argv)
 {
 	const char *mode = argc > 0 ? argv[0] : "";
 	bool helper = !strcmp(mode, "helper"), spill = !strcmp(mode, "spill");
-	bool atomic = !strcmp(mode, "atomic");
+	bool atomic = !strcmp(mode, "atomic"), fastcall = !strcmp(mode, "fastcall");
 	char pkt[64] = { 0 };
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt));
 	const char *name = helper ? "uninit_helper" : spill ? "uninit_spill" :
-			   atomic ? "uninit_atomic" : "uninit_stack";
+			   atomic ? "uninit_atomic" : fastcall ? "uninit_fastcall" : "uninit_stack";
 	struct attack_bpf *s;
 	struct uninit_seen seen = { 0 };
 	struct spill_bytes bytes = { .seen = &seen };
@@ -252,8 +259,8 @@ static void run_uninit_stack(struct aresult *o, int argc, char **argv)
 
 	static char vlog[1 << 16];
 
-	if (*mode && !helper && !spill && !atomic) {
-		failed(o, "no such mode: %s (helper, spill, atomic)", mode);
+	if (*mode && !helper && !spill && !atomic && !fastcall) {
+		failed(o, "no such mode: %s (helper, spill, atomic, fastcall)", mode);
 		return;
 	}
 	s = open_one(name, 0, 0, o);
@@ -301,12 +308,16 @@ static void run_uninit_stack(struct aresult *o, int argc, char **argv)
 		}
 		ring_buffer__consume(rb);
 	}
-	if (seen.pointers)
+	if (fastcall && !seen.pointers && seen.spilled == seen.words && seen.words)
+		refused(o, "the helper read the %lu values spilled: the bpf_fastcall spills stayed",
+			seen.words);
+	else if (seen.pointers)
 		shown(o, "%lu kernel pointers in %lu words of stack %s, the last 0x%llx",
 		      seen.pointers, seen.words,
 		      helper ? "bpf_dynptr_read() left unwritten" :
 		      spill ? "beside 1-byte register spills, never written" :
 		      atomic ? "an atomic add took in beside 1-byte spills" :
+		      fastcall ? "of bpf_fastcall spills taken out" :
 			      "a socket filter never wrote",
 		      (unsigned long long)seen.last);
 	else
