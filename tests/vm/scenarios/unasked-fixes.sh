@@ -65,6 +65,20 @@ attack bpf-uninit-stack atomic
 expect_eq "bpf-uninit-stack atomic: shown" "$A_GOT" shown
 attack_cap_bpf bpf-uninit-stack atomic
 expect_eq "bpf-uninit-stack atomic, CAP_BPF alone: shown" "$A_GOT" shown
+# the slots of bpf_fastcall spills handed to a helper (a third red
+# team's): the fix keeps the spills whatever lockdown says
+attack bpf-uninit-stack fastcall
+case "$A_GOT: $A_OUT" in
+"refused: "*"the bpf_fastcall spills stayed"*)
+	ok "bpf-uninit-stack fastcall: the helper reads what was spilled" ;;
+*) not_ok "bpf-uninit-stack fastcall: the helper reads what was spilled" "$A_OUT" ;;
+esac
+attack_cap_bpf bpf-uninit-stack fastcall
+case "$A_GOT: $A_OUT" in
+"refused: "*"the bpf_fastcall spills stayed"*)
+	ok "bpf-uninit-stack fastcall, CAP_BPF and CAP_NET_ADMIN alone: the same" ;;
+*) not_ok "bpf-uninit-stack fastcall, CAP_BPF and CAP_NET_ADMIN alone: the same" "$A_OUT" ;;
+esac
 attack_expect "bpf-perf-regs: shown, LOCKDOWN_PERF allowed" shown bpf-perf-regs
 attack_expect "bpf-kprobe-multi: shown, LOCKDOWN_KPROBES allowed" shown bpf-kprobe-multi
 attack_expect "bpf-fentry-args: shown, LOCKDOWN_KPROBES allowed" shown bpf-fentry-args

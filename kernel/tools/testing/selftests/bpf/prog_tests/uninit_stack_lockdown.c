@@ -5,7 +5,9 @@
  * under lockdown=confidentiality a privileged program that does either is
  * refused, and so is one loaded with CAP_BPF alone that does the second,
  * or reads the unwritten bytes of a slot it spilled a register to in
- * part, with a helper or an atomic; otherwise they load.
+ * part, with a helper or an atomic; otherwise they load. And a helper
+ * handed a slot of a bpf_fastcall pattern reads the value spilled there:
+ * the pattern's spills stay.
  */
 #include <linux/capability.h>
 #include <test_progs.h>
@@ -50,6 +52,34 @@ static void load_one(const char *name, const char *why)
 	uninit_stack_lockdown__destroy(skel);
 }
 
+/* the packet fastcall_spill_read is run on */
+static char pkt[64];
+
+/* The helper read what the fastcall pattern spilled: the spill stayed. */
+static void fastcall_spill(void)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt));
+	struct uninit_stack_lockdown *skel;
+	struct bpf_program *p;
+	__u32 key = 0;
+	__u64 val = 0;
+
+	skel = uninit_stack_lockdown__open();
+	if (!ASSERT_OK_PTR(skel, "open"))
+		return;
+	bpf_object__for_each_program(p, skel->obj)
+		bpf_program__set_autoload(p, p == skel->progs.fastcall_spill_read);
+	if (!ASSERT_OK(uninit_stack_lockdown__load(skel), "load"))
+		goto out;
+	if (!ASSERT_OK(bpf_prog_test_run_opts(bpf_program__fd(skel->progs.fastcall_spill_read),
+					      &opts), "run"))
+		goto out;
+	ASSERT_OK(bpf_map_lookup_elem(bpf_map__fd(skel->maps.fastcall_out), &key, &val), "lookup");
+	ASSERT_EQ(val, 0x2a, "the value spilled");
+out:
+	uninit_stack_lockdown__destroy(skel);
+}
+
 void test_uninit_stack_lockdown(void)
 {
 	if (test__start_subtest("read"))
@@ -60,6 +90,8 @@ void test_uninit_stack_lockdown(void)
 		load_one("read_beside_spill", "reads kernel memory, which lockdown refuses");
 		load_one("atomic_beside_spill", "reads kernel memory, which lockdown refuses");
 	}
+	if (test__start_subtest("fastcall_spill"))
+		fastcall_spill();
 	if (test__start_subtest("cap_bpf")) {
 		__u64 caps = (1ULL << CAP_PERFMON) | (1ULL << CAP_SYS_ADMIN), old;
 

@@ -64,6 +64,42 @@ __naked int atomic_beside_spill(void)
 		      ::: __clobber_all);
 }
 
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+} fastcall_out SEC(".maps");
+
+/*
+ * A bpf_fastcall pattern (r1 spilled to fp-16 around an inlined helper,
+ * and filled back), then fp-16 handed to a helper: the spill must stay,
+ * and the helper read the value spilled, not what was on the stack.
+ */
+SEC("tc")
+__naked int fastcall_spill_read(void)
+{
+	asm volatile ("r1 = 0x2a;"
+		      "*(u64 *)(r10 - 16) = r1;"
+		      "call %[bpf_get_smp_processor_id];"
+		      "r1 = *(u64 *)(r10 - 16);"
+		      "r1 = 0;"
+		      "*(u32 *)(r10 - 8) = r1;"
+		      "r1 = %[fastcall_out] ll;"
+		      "r2 = r10;"
+		      "r2 += -8;"
+		      "r3 = r10;"
+		      "r3 += -16;"
+		      "r4 = 0;"
+		      "call %[bpf_map_update_elem];"
+		      "r0 = 0;"
+		      "exit;"
+		      :
+		      : __imm(bpf_get_smp_processor_id), __imm(bpf_map_update_elem),
+			__imm_addr(fastcall_out)
+		      : __clobber_all);
+}
+
 /* bpf_dynptr_read() refuses flags before it writes anything */
 SEC("socket")
 int read_unwritten(void *ctx)
