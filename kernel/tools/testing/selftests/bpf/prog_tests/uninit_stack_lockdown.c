@@ -55,8 +55,8 @@ static void load_one(const char *name, const char *why)
 /* the packet fastcall_spill_read is run on */
 static char pkt[64];
 
-/* The helper read what the fastcall pattern spilled: the spill stayed. */
-static void fastcall_spill(void)
+/* @prog read what the fastcall pattern spilled: the spill stayed. */
+static void fastcall_spill(const char *prog)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt));
 	struct uninit_stack_lockdown *skel;
@@ -68,11 +68,11 @@ static void fastcall_spill(void)
 	if (!ASSERT_OK_PTR(skel, "open"))
 		return;
 	bpf_object__for_each_program(p, skel->obj)
-		bpf_program__set_autoload(p, p == skel->progs.fastcall_spill_read);
+		bpf_program__set_autoload(p, !strcmp(bpf_program__name(p), prog));
 	if (!ASSERT_OK(uninit_stack_lockdown__load(skel), "load"))
 		goto out;
-	if (!ASSERT_OK(bpf_prog_test_run_opts(bpf_program__fd(skel->progs.fastcall_spill_read),
-					      &opts), "run"))
+	p = bpf_object__find_program_by_name(skel->obj, prog);
+	if (!ASSERT_OK(bpf_prog_test_run_opts(bpf_program__fd(p), &opts), "run"))
 		goto out;
 	ASSERT_OK(bpf_map_lookup_elem(bpf_map__fd(skel->maps.fastcall_out), &key, &val), "lookup");
 	ASSERT_EQ(val, 0x2a, "the value spilled");
@@ -90,8 +90,10 @@ void test_uninit_stack_lockdown(void)
 		load_one("read_beside_spill", "reads kernel memory, which lockdown refuses");
 		load_one("atomic_beside_spill", "reads kernel memory, which lockdown refuses");
 	}
-	if (test__start_subtest("fastcall_spill"))
-		fastcall_spill();
+	if (test__start_subtest("fastcall_spill")) {
+		fastcall_spill("fastcall_spill_read");
+		fastcall_spill("fastcall_callee_read");
+	}
 	if (test__start_subtest("cap_bpf")) {
 		__u64 caps = (1ULL << CAP_PERFMON) | (1ULL << CAP_SYS_ADMIN), old;
 

@@ -100,6 +100,45 @@ __naked int fastcall_spill_read(void)
 		      : __clobber_all);
 }
 
+__naked __noinline __used
+static __u64 fastcall_callee(void)
+{
+	asm volatile ("r0 = *(u64 *)(r1 + 0);"
+		      "exit;"
+		      ::: __clobber_all);
+}
+
+/*
+ * The same pattern, then its slot read by a subprogram through a pointer
+ * to the caller's frame: the spill must stay, and the read get 0x2a.
+ */
+SEC("tc")
+__naked int fastcall_callee_read(void)
+{
+	asm volatile ("r1 = 0x2a;"
+		      "*(u64 *)(r10 - 16) = r1;"
+		      "call %[bpf_get_smp_processor_id];"
+		      "r1 = *(u64 *)(r10 - 16);"
+		      "r1 = r10;"
+		      "r1 += -16;"
+		      "call fastcall_callee;"
+		      "r6 = r0;"
+		      "r1 = 0;"
+		      "*(u32 *)(r10 - 8) = r1;"
+		      "r1 = %[fastcall_out] ll;"
+		      "r2 = r10;"
+		      "r2 += -8;"
+		      "call %[bpf_map_lookup_elem];"
+		      "if r0 == 0 goto 1f;"
+		      "*(u64 *)(r0 + 0) = r6;"
+		      "1: r0 = 0;"
+		      "exit;"
+		      :
+		      : __imm(bpf_get_smp_processor_id), __imm(bpf_map_lookup_elem),
+			__imm_addr(fastcall_out)
+		      : __clobber_all);
+}
+
 /* bpf_dynptr_read() refuses flags before it writes anything */
 SEC("socket")
 int read_unwritten(void *ctx)
