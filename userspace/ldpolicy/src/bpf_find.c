@@ -833,7 +833,6 @@ static int held(struct bpf_obj *o, const struct klists *k, struct diags *d)
 	return bad;
 }
 
-/* Is the state what the object writes? */
 /*
  * Does the object refuse SEG6_CMD_DUMPHMAC to the family the kernel has
  * now? It learnt the id as it was set up, from a process root may have
@@ -864,6 +863,7 @@ static int seg6_same(const struct ldp_state *st, struct diags *d)
 	return -1;
 }
 
+/* Is the state what the object writes? */
 static int whole(const struct bpf_obj *o, struct diags *d)
 {
 	const struct ldp_state *st = &o->read.state;
