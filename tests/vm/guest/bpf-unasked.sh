@@ -190,6 +190,18 @@ attack bpf-uninit-stack spill
 expect_eq "confidentiality: and the bytes beside a partial register spill: open" "$A_GOT" shown
 attack bpf-uninit-stack atomic
 expect_eq "confidentiality: and those an atomic takes in beside one: open" "$A_GOT" shown
+# bpf_fastcall (6.12 on): a verifier that does not count a helper's, or
+# a subprogram's, read of a pattern's slots takes its spills out, and
+# they read what the kernel left there; before 6.12 the spills stay
+case "$(uname -r)" in
+[0-5].* | 6.[0-9].* | 6.1[01].*) fc=refused ;;
+*) fc=shown ;;
+esac
+attack bpf-uninit-stack fastcall
+expect_eq "confidentiality: the slots of bpf_fastcall spills handed to a helper: $fc" \
+	"$A_GOT" "$fc"
+attack bpf-uninit-stack callee
+expect_eq "confidentiality: the same slots read by a subprogram: $fc" "$A_GOT" "$fc"
 attack nlmon-xfrm tricky
 expect_eq "confidentiality: an nlmon device behind an RTM_GETLINK, with a decoy kind: refused" \
 	"$A_GOT: ${A_OUT#*(}" "refused: RTM_NEWLINK of an nlmon device, the tricky way: EPERM)"

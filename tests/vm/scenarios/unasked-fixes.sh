@@ -79,6 +79,19 @@ case "$A_GOT: $A_OUT" in
 	ok "bpf-uninit-stack fastcall, CAP_BPF and CAP_NET_ADMIN alone: the same" ;;
 *) not_ok "bpf-uninit-stack fastcall, CAP_BPF and CAP_NET_ADMIN alone: the same" "$A_OUT" ;;
 esac
+# the same slots read by a subprogram through a pointer (a fourth)
+attack bpf-uninit-stack callee
+case "$A_GOT: $A_OUT" in
+"refused: "*"subprogram read "*"the bpf_fastcall spills stayed"*)
+	ok "bpf-uninit-stack callee: the subprogram reads what was spilled" ;;
+*) not_ok "bpf-uninit-stack callee: the subprogram reads what was spilled" "$A_OUT" ;;
+esac
+attack_cap_bpf bpf-uninit-stack callee
+case "$A_GOT: $A_OUT" in
+"refused: "*"subprogram read "*"the bpf_fastcall spills stayed"*)
+	ok "bpf-uninit-stack callee, CAP_BPF and CAP_NET_ADMIN alone: the same" ;;
+*) not_ok "bpf-uninit-stack callee, CAP_BPF and CAP_NET_ADMIN alone: the same" "$A_OUT" ;;
+esac
 attack_expect "bpf-perf-regs: shown, LOCKDOWN_PERF allowed" shown bpf-perf-regs
 attack_expect "bpf-kprobe-multi: shown, LOCKDOWN_KPROBES allowed" shown bpf-kprobe-multi
 attack_expect "bpf-fentry-args: shown, LOCKDOWN_KPROBES allowed" shown bpf-fentry-args

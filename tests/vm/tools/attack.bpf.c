@@ -24,6 +24,8 @@
  *   uninit_spill  the same, a byte at a time, beside a 1-byte register spill
  *   uninit_atomic the same, beside 1-byte spills, through an atomic add of 0
  *   uninit_fastcall  the slots of bpf_fastcall spills, handed to a helper
+ *   uninit_fastcall_callee  the same slots, read by a subprogram through
+ *                 a pointer into its caller's frame
  *   fentry_args   an fentry program on a kernel function (set at load)
  *                 seeing its argument, a kernel pointer: asks nothing
  *                 (our kernels: LOCKDOWN_KPROBES)
@@ -224,6 +226,71 @@ __attribute__((naked)) int uninit_fastcall(void)
 		      :: [out]"i"(&uninit_out), [ringbuf_output]"i"(BPF_FUNC_ringbuf_output),
 			 [smp_id]"i"(BPF_FUNC_get_smp_processor_id),
 			 [ktime]"i"(BPF_FUNC_ktime_get_ns)
+		      : "r0", "r1", "r2", "r3", "r4", "r5", "memory");
+}
+
+/*
+ * uninit_fastcall_callee's subprogram: the five words at r1, loaded one
+ * by one into its own frame, which it hands bpf_ringbuf_output().
+ */
+__attribute__((naked, noinline, used))
+static int uninit_fastcall_sub(void)
+{
+	asm volatile ("r6 = r1;"
+		      "r1 = *(u64 *)(r6 + 0);"
+		      "*(u64 *)(r10 - 40) = r1;"
+		      "r1 = *(u64 *)(r6 + 8);"
+		      "*(u64 *)(r10 - 32) = r1;"
+		      "r1 = *(u64 *)(r6 + 16);"
+		      "*(u64 *)(r10 - 24) = r1;"
+		      "r1 = *(u64 *)(r6 + 24);"
+		      "*(u64 *)(r10 - 16) = r1;"
+		      "r1 = *(u64 *)(r6 + 32);"
+		      "*(u64 *)(r10 - 8) = r1;"
+		      "r1 = %[out] ll;"
+		      "r2 = r10;"
+		      "r2 += -40;"
+		      "r3 = 40;"
+		      "r4 = 0;"
+		      "call %[ringbuf_output];"
+		      "r0 = 0;"
+		      "exit;"
+		      :: [out]"i"(&uninit_out), [ringbuf_output]"i"(BPF_FUNC_ringbuf_output)
+		      : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "memory");
+}
+
+/*
+ * uninit_fastcall's pattern, its slots read by a subprogram through a
+ * pointer into this frame (a fourth red team's): a verifier that checks
+ * the pattern against the frame running, the callee's, not the frame
+ * the slots are in, takes the spills out, and the callee reads what the
+ * kernel left there, or below the frame cut to the pattern's depth.
+ */
+SEC("tc")
+__attribute__((naked)) int uninit_fastcall_callee(void)
+{
+	asm volatile ("r1 = 0x1111;"
+		      "r2 = 0x2222;"
+		      "r3 = 0x3333;"
+		      "r4 = 0x4444;"
+		      "r5 = 0x5555;"
+		      "*(u64 *)(r10 - 16) = r5;"
+		      "*(u64 *)(r10 - 24) = r4;"
+		      "*(u64 *)(r10 - 32) = r3;"
+		      "*(u64 *)(r10 - 40) = r2;"
+		      "*(u64 *)(r10 - 48) = r1;"
+		      "call %[smp_id];"
+		      "r1 = *(u64 *)(r10 - 48);"
+		      "r2 = *(u64 *)(r10 - 40);"
+		      "r3 = *(u64 *)(r10 - 32);"
+		      "r4 = *(u64 *)(r10 - 24);"
+		      "r5 = *(u64 *)(r10 - 16);"
+		      "r1 = r10;"
+		      "r1 += -48;"
+		      "call uninit_fastcall_sub;"
+		      "r0 = 0;"
+		      "exit;"
+		      :: [smp_id]"i"(BPF_FUNC_get_smp_processor_id)
 		      : "r0", "r1", "r2", "r3", "r4", "r5", "memory");
 }
 

@@ -219,7 +219,9 @@ static int spill_record(void *ctx, void *data, size_t size)
  * slot counts it written (a second red team's); fastcall: a tc program
  * hands a helper the slots of its bpf_fastcall spills, which a verifier
  * that does not count the helper's read against the pattern takes out
- * (a third red team's): refused where the helper reads what was spilled.
+ * (a third red team's): refused where the helper reads what was spilled;
+ * callee: the same slots, read by a subprogram through a pointer into
+ * its caller's frame (a fourth red team's).
  * bpf-uninit-stack helper: the same through a buffer it never wrote,
  * handed to bpf_dynptr_read() with flags it refuses, so that it writes
  * nothing: the verifier counts the buffer written, for any program with
@@ -245,11 +247,13 @@ static void run_uninit_stack(struct aresult *o, int argc, char **argv)
 {
 	const char *mode = argc > 0 ? argv[0] : "";
 	bool helper = !strcmp(mode, "helper"), spill = !strcmp(mode, "spill");
-	bool atomic = !strcmp(mode, "atomic"), fastcall = !strcmp(mode, "fastcall");
+	bool atomic = !strcmp(mode, "atomic"), callee = !strcmp(mode, "callee");
+	bool fastcall = callee || !strcmp(mode, "fastcall");
 	char pkt[64] = { 0 };
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt));
 	const char *name = helper ? "uninit_helper" : spill ? "uninit_spill" :
-			   atomic ? "uninit_atomic" : fastcall ? "uninit_fastcall" : "uninit_stack";
+			   atomic ? "uninit_atomic" : callee ? "uninit_fastcall_callee" :
+			   fastcall ? "uninit_fastcall" : "uninit_stack";
 	struct attack_bpf *s;
 	struct uninit_seen seen = { 0 };
 	struct spill_bytes bytes = { .seen = &seen };
@@ -260,7 +264,7 @@ static void run_uninit_stack(struct aresult *o, int argc, char **argv)
 	static char vlog[1 << 16];
 
 	if (*mode && !helper && !spill && !atomic && !fastcall) {
-		failed(o, "no such mode: %s (helper, spill, atomic, fastcall)", mode);
+		failed(o, "no such mode: %s (helper, spill, atomic, fastcall, callee)", mode);
 		return;
 	}
 	s = open_one(name, 0, 0, o);
@@ -309,14 +313,15 @@ static void run_uninit_stack(struct aresult *o, int argc, char **argv)
 		ring_buffer__consume(rb);
 	}
 	if (fastcall && !seen.pointers && seen.spilled == seen.words && seen.words)
-		refused(o, "the helper read the %lu values spilled: the bpf_fastcall spills stayed",
-			seen.words);
+		refused(o, "the %s read the %lu values spilled: the bpf_fastcall spills stayed",
+			callee ? "subprogram" : "helper", seen.words);
 	else if (seen.pointers)
 		shown(o, "%lu kernel pointers in %lu words of stack %s, the last 0x%llx",
 		      seen.pointers, seen.words,
 		      helper ? "bpf_dynptr_read() left unwritten" :
 		      spill ? "beside 1-byte register spills, never written" :
 		      atomic ? "an atomic add took in beside 1-byte spills" :
+		      callee ? "of bpf_fastcall spills a subprogram read, taken out" :
 		      fastcall ? "of bpf_fastcall spills taken out" :
 			      "a socket filter never wrote",
 		      (unsigned long long)seen.last);
