@@ -41,6 +41,22 @@ case "$out" in "kexec_file_load: ENOEXEC"*) ok "nothing loaded: kexec_file_load 
 # with a kexec image loaded before it
 . /lib/attack.sh
 . /lib/kexec-preload.sh
+# dynptr slices (6.4 on): one of a stack buffer is a pointer into the
+# stack the kernel's verifier does not see as one; the backend refuses
+# programs that call them, whatever the policy
+case "$(uname -r)" in
+[0-5].* | 6.[0-3].*) slice=unavailable slice_why="no bpf_dynptr_slice_rdwr() in this kernel (6.4 on))" ;;
+*) slice=refused slice_why="BPF_PROG_LOAD: EPERM)" ;;
+esac
+if [ "$slice" = refused ]; then
+	attack bpf-dynptr-slice
+	expect_eq "nothing loaded: a writable dynptr slice rewrites a spilled pointer, a store to init_uts_ns" \
+		"$A_GOT" shown
+	attack bpf-dynptr-slice twice
+	expect_eq "nothing loaded: and through a slice of that slice" "$A_GOT" shown
+	attack bpf-dynptr-slice frame
+	expect_eq "nothing loaded: a slice a subprogram returned reads its frame, gone" "$A_GOT" shown
+fi
 kexec_preload /blobs/integrity.blob
 out=$(ldbpfdoor read-kernel rogue_snprintf 2>&1)
 case "$out" in
@@ -76,6 +92,11 @@ attack_expect "integrity: a perf_event program reads the registers of kernel sam
 	shown bpf-perf-regs
 attack bpf-perf-regs bp
 expect_eq "integrity: and those at a hardware breakpoint in the kernel" "$A_GOT" shown
+attack bpf-dynptr-slice
+expect_eq "integrity: a writable dynptr slice of a stack buffer: $slice, whatever the policy" \
+	"$A_GOT: ${A_OUT#*(}" "$slice: $slice_why"
+attack bpf-dynptr-slice frame
+expect_eq "integrity: and a read-only one: $slice" "$A_GOT" "$slice"
 attack_expect "integrity: a kprobe_multi program reads the registers at a kernel function (KPROBES allowed)" \
 	shown bpf-kprobe-multi
 attack_expect "integrity: an fentry program sees a kernel function's argument (KPROBES allowed)" \
@@ -202,6 +223,8 @@ expect_eq "confidentiality: the slots of bpf_fastcall spills handed to a helper:
 	"$A_GOT" "$fc"
 attack bpf-uninit-stack callee
 expect_eq "confidentiality: the same slots read by a subprogram: $fc" "$A_GOT" "$fc"
+attack bpf-dynptr-slice
+expect_eq "confidentiality: a writable dynptr slice of a stack buffer: $slice" "$A_GOT" "$slice"
 attack nlmon-xfrm tricky
 expect_eq "confidentiality: an nlmon device behind an RTM_GETLINK, with a decoy kind: refused" \
 	"$A_GOT: ${A_OUT#*(}" "refused: RTM_NEWLINK of an nlmon device, the tricky way: EPERM)"
@@ -229,10 +252,10 @@ case "$out" in
 *) not_ok "status names bpf-uninit-stack open, with what it defeats" "$out" ;;
 esac
 if printf '%s\n' "$out" |
-	grep -q '^  bpf-printf \|^  pfkey \|^  bpf-perf-regs \|^  bpf-fentry \|^  tcp-fastopen-key \|^  perf-tracepoint \|^  tcp-md5-diag \|^  seg6-hmac '; then
-	not_ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag, seg6-hmac)" "$out"
+	grep -q '^  bpf-printf \|^  pfkey \|^  bpf-perf-regs \|^  bpf-fentry \|^  tcp-fastopen-key \|^  perf-tracepoint \|^  tcp-md5-diag \|^  seg6-hmac \|^  bpf-dynptr-slice '; then
+	not_ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag, seg6-hmac, bpf-dynptr-slice)" "$out"
 else
-	ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag, seg6-hmac)"
+	ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag, seg6-hmac, bpf-dynptr-slice)"
 fi
 door_says "the reader loaded before is not revoked: it opens by its pin and attaches" \
 	"^attach the program pinned" ok -- attach-pinned /sys/fs/bpf/pre-reader 0

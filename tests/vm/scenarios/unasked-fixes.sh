@@ -92,6 +92,22 @@ case "$A_GOT: $A_OUT" in
 	ok "bpf-uninit-stack callee, CAP_BPF and CAP_NET_ADMIN alone: the same" ;;
 *) not_ok "bpf-uninit-stack callee, CAP_BPF and CAP_NET_ADMIN alone: the same" "$A_OUT" ;;
 esac
+# bpf: Keep a dynptr slice of a stack buffer within the stack it is:
+# whatever lockdown says (a memory-safety fix, no reason asked)
+attack_expect "bpf-dynptr-slice: refused, the slice ends as a pointer is spilled over its buffer" \
+	refused bpf-dynptr-slice "R8 invalid mem access"
+attack bpf-dynptr-slice twice
+case "$A_GOT: $A_OUT" in
+"refused: "*"R8 invalid mem access"*)
+	ok "bpf-dynptr-slice twice: refused, a slice of that slice ends with it" ;;
+*) not_ok "bpf-dynptr-slice twice: refused, a slice of that slice ends with it" "$A_OUT" ;;
+esac
+attack bpf-dynptr-slice frame
+case "$A_GOT: $A_OUT" in
+"refused: "*"cannot return a dynptr slice of the stack"*)
+	ok "bpf-dynptr-slice frame: refused, a slice of its own stack is not returned" ;;
+*) not_ok "bpf-dynptr-slice frame: refused, a slice of its own stack is not returned" "$A_OUT" ;;
+esac
 attack_expect "bpf-perf-regs: shown, LOCKDOWN_PERF allowed" shown bpf-perf-regs
 attack_expect "bpf-kprobe-multi: shown, LOCKDOWN_KPROBES allowed" shown bpf-kprobe-multi
 attack_expect "bpf-fentry-args: shown, LOCKDOWN_KPROBES allowed" shown bpf-fentry-args

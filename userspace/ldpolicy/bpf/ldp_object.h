@@ -67,6 +67,14 @@ static long (*ldp_read_kernel)(void *dst, __u32 size, const void *unsafe_ptr) =
 LDP_MAP const volatile __u16 ldp_seg6_family;
 
 /*
+ * The vmlinux BTF ids of bpf_dynptr_slice() and bpf_dynptr_slice_rdwr()
+ * (guard_bpf.bpf.c), set by ldpolicy before the object loads, 0 where
+ * the kernel has none: a kfunc call names its kfunc so until the
+ * verifier has seen it.
+ */
+LDP_MAP const volatile __s32 ldp_slice_kfuncs[2];
+
+/*
  * The state: the policy, the counters and the record. Created
  * BPF_F_RDONLY: no syscall writes it; only the object's programs do.
  */

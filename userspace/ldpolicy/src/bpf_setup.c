@@ -162,6 +162,7 @@ static int clear_dir(int dirfd, struct diags *d)
 struct setup_rodata {
 	const struct reason_table *table;
 	uint16_t seg6_family;
+	int32_t slice_kfuncs[2];
 };
 
 static void set_rodata(struct ldpolicy_bpf *skel, const void *arg)
@@ -171,6 +172,28 @@ static void set_rodata(struct ldpolicy_bpf *skel, const void *arg)
 	memcpy((void *)skel->rodata->ldp_fingerprint, table_fingerprint(r->table),
 	       LOCKDOWN_POLICY_FINGERPRINT_SIZE);
 	skel->rodata->ldp_seg6_family = r->seg6_family;
+	skel->rodata->ldp_slice_kfuncs[0] = r->slice_kfuncs[0];
+	skel->rodata->ldp_slice_kfuncs[1] = r->slice_kfuncs[1];
+}
+
+/*
+ * The vmlinux BTF ids of the kfuncs that may return a stack buffer they
+ * are handed (guard_bpf.bpf.c refuses programs that call them), into @r;
+ * 0 for one the kernel has not (before 6.4).
+ */
+static int find_slice_kfuncs(struct setup_rodata *r, struct diags *d)
+{
+	static const char *const names[] = { "bpf_dynptr_slice", "bpf_dynptr_slice_rdwr" };
+	struct btf *btf = bpf_vmlinux_btf(d);
+
+	if (!btf)
+		return -1;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		int id = btf__find_by_name_kind(btf, names[i], BTF_KIND_FUNC);
+
+		r->slice_kfuncs[i] = id > 0 ? id : 0;
+	}
+	return 0;
 }
 
 /*
@@ -608,7 +631,7 @@ static int setup_locked(int dirfd, const struct reason_table *t, struct diags *d
 	size_t n_progs, n_links;
 	int err, rc = 0, on;
 
-	if (find_seg6(&r, d))
+	if (find_seg6(&r, d) || find_slice_kfuncs(&r, d))
 		return -1;
 	skel = bpf_object_load(&w, set_rodata, &r, d);
 	if (!skel)
