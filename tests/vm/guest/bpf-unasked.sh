@@ -54,6 +54,9 @@ if [ "$slice" = refused ]; then
 		"$A_GOT" shown
 	attack bpf-dynptr-slice twice
 	expect_eq "nothing loaded: and through a slice of that slice" "$A_GOT" shown
+	attack bpf-dynptr-slice shrink
+	expect_eq "nothing loaded: a global subprogram's slice of a frag, read once the frag is freed" \
+		"$A_GOT" shown
 	attack bpf-dynptr-slice frame
 	expect_eq "nothing loaded: a slice a subprogram returned reads its frame, gone" "$A_GOT" shown
 fi

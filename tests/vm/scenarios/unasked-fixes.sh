@@ -102,6 +102,14 @@ case "$A_GOT: $A_OUT" in
 	ok "bpf-dynptr-slice twice: refused, a slice of that slice ends with it" ;;
 *) not_ok "bpf-dynptr-slice twice: refused, a slice of that slice ends with it" "$A_OUT" ;;
 esac
+# bpf: End a global subprogram's dynptr slices as packet data changes
+attack bpf-dynptr-slice shrink
+case "$A_GOT: $A_OUT" in
+"refused: "*"invalid mem access 'scalar'"*)
+	ok "bpf-dynptr-slice shrink: refused, a slice of a dynptr argument ends as the packet shrinks" ;;
+*) not_ok "bpf-dynptr-slice shrink: refused, a slice of a dynptr argument ends as the packet shrinks" \
+	"$A_OUT" ;;
+esac
 attack bpf-dynptr-slice frame
 case "$A_GOT: $A_OUT" in
 "refused: "*"cannot return a dynptr slice of the stack"*)

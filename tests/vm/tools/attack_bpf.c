@@ -808,16 +808,20 @@ out:
 	attack_bpf__destroy(s);
 }
 
-/* attack_btf.bpf.c's SLICE_LINEAR: where the test packet's linear part ends */
+/*
+ * attack_btf.bpf.c's SLICE_LINEAR and SLICE_PACKET: where the test
+ * packet's linear part ends, and its length
+ */
 #define SLICE_LINEAR 100
+#define SLICE_PACKET 1000
 
 /*
  * Run @prog once on a 1000-byte packet whose linear part ends at
- * SLICE_LINEAR, its frags after: 0, or -1 with @o set.
+ * SLICE_LINEAR, its frag after: 0, or -1 with @o set.
  */
 static int slice_run(struct bpf_program *prog, struct aresult *o)
 {
-	static unsigned char pkt[1000];
+	static unsigned char pkt[SLICE_PACKET];
 	struct xdp_md ctx = { .data = 0, .data_end = SLICE_LINEAR };
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt),
 		    .ctx_in = &ctx, .ctx_size_in = sizeof(ctx));
@@ -854,6 +858,10 @@ static long btf_member_offset(const struct btf *btf, const char *type, const cha
  * Shown on init_uts_ns's nodename, which uname(2) then returns; the
  * bytes are put back. bpf-dynptr-slice twice: the same through a second
  * slice handed the first as its buffer (a red team's). bpf-dynptr-slice
+ * shrink: a global subprogram, which takes its dynptr argument for a
+ * local one, reads through a slice of a frag after bpf_xdp_adjust_tail()
+ * freed it (a red team's; the page's next owner's memory, or, written,
+ * corrupted). bpf-dynptr-slice
  * frame: a read-only slice of a subprogram's own stack buffer, returned
  * to its caller, read after a helper's calls reused the frame: what they
  * left, kernel pointers.
@@ -862,6 +870,7 @@ static void run_dynptr_slice(struct aresult *o, int argc, char **argv)
 {
 	const char *mode = argc > 0 ? argv[0] : "";
 	bool frame = !strcmp(mode, "frame"), twice = !strcmp(mode, "twice");
+	bool shrink = !strcmp(mode, "shrink");
 	struct attack_btf *s = NULL;
 	struct bpf_program *p, *prog;
 	struct btf *btf;
@@ -870,8 +879,8 @@ static void run_dynptr_slice(struct aresult *o, int argc, char **argv)
 	long name, node;
 	int err;
 
-	if (*mode && !frame && !twice) {
-		failed(o, "no such mode: %s (frame, twice)", mode);
+	if (*mode && !frame && !twice && !shrink) {
+		failed(o, "no such mode: %s (frame, twice, shrink)", mode);
 		return;
 	}
 	btf = btf__load_vmlinux_btf();
@@ -885,7 +894,8 @@ static void run_dynptr_slice(struct aresult *o, int argc, char **argv)
 	}
 	name = btf_member_offset(btf, "uts_namespace", "name");
 	node = btf_member_offset(btf, "new_utsname", "nodename");
-	if (!frame && (name < 0 || node < 0 || ksym("init_uts_ns", &uts) || uname(&before))) {
+	if (!frame && !shrink &&
+	    (name < 0 || node < 0 || ksym("init_uts_ns", &uts) || uname(&before))) {
 		failed(o, "init_uts_ns's nodename: not in the kernel's BTF or /proc/kallsyms");
 		goto out;
 	}
@@ -895,13 +905,15 @@ static void run_dynptr_slice(struct aresult *o, int argc, char **argv)
 		failed(o, "open the BPF object: %s", strerror(errno));
 		goto out;
 	}
-	prog = frame ? s->progs.slice_frame : twice ? s->progs.slice_twice : s->progs.slice_alias;
+	prog = frame ? s->progs.slice_frame : twice ? s->progs.slice_twice :
+	       shrink ? s->progs.slice_shrink : s->progs.slice_alias;
 	bpf_object__for_each_program(p, s->obj)
 		bpf_program__set_autoload(p, p == prog);
 	err = -attack_btf__load(s);
 	if (err) {
 		/* our fix's words */
 		const char *why = strstr(libbpf_log, frame ? "cannot return a dynptr slice" :
+					 shrink ? "invalid mem access 'scalar'" :
 					 "R8 invalid mem access");
 
 		if (err == EPERM)
@@ -910,6 +922,19 @@ static void run_dynptr_slice(struct aresult *o, int argc, char **argv)
 			refused(o, "the verifier: %.100s", why);
 		else
 			failed(o, "load: %s; %.300s", strerror(err), libbpf_log);
+		goto out;
+	}
+	if (shrink) {
+		if (slice_run(prog, o))
+			goto out;
+		/* the read before the shrink is the packet's 0x41s */
+		if (s->bss->shrink_read[0] != 0x4141414141414141ULL)
+			failed(o, "the slice read 0x%llx before the shrink",
+			       (unsigned long long)s->bss->shrink_read[0]);
+		else
+			shown(o, "a global subprogram's slice of a frag read after "
+			      "bpf_xdp_adjust_tail() freed it: 0x%llx",
+			      (unsigned long long)s->bss->shrink_read[1]);
 		goto out;
 	}
 	if (frame) {

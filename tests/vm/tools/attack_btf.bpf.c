@@ -13,6 +13,9 @@
  *             any kernel address (bpf-dynptr-slice, 6.4 on)
  *   slice_twice  the same through a slice handed that slice as its buffer
  *             (bpf-dynptr-slice twice)
+ *   slice_shrink  a global subprogram's slice of a frag, read after
+ *             bpf_xdp_adjust_tail() freed the frag (bpf-dynptr-slice
+ *             shrink)
  *   slice_frame  a read-only slice of a subprogram's stack buffer,
  *             returned, read after the frame is gone (bpf-dynptr-slice
  *             frame)
@@ -114,6 +117,7 @@ long long fmod_ret_high(unsigned long long *ctx)
  * bpf_dynptr_slice(_rdwr)() returns.
  */
 #define SLICE_LINEAR 100
+#define SLICE_PACKET 1000
 
 /* slice_alias: what to store, and where (.bss, set by ldattack each run) */
 __u64 poke_addr;
@@ -223,6 +227,38 @@ int slice_rdwr_btf(struct xdp_md *xdp)
 
 	bpf_dynptr_from_xdp(xdp, 0, &d);
 	return bpf_dynptr_slice_rdwr(&d, 0, NULL, 0) ? XDP_DROP : XDP_PASS;
+}
+
+/* slice_shrink: what its slice read before and after the shrink (.bss) */
+__u64 shrink_read[2];
+
+/*
+ * A global subprogram, which takes its dynptr argument for a local one
+ * (do_check_common()): a slice of it 400 bytes into the frag, read before
+ * and after bpf_xdp_adjust_tail() cuts the frag off and frees its page.
+ */
+__attribute__((noinline)) int slice_shrink_sub(struct xdp_md *xdp, const struct bpf_dynptr *d)
+{
+	const __u64 *p = bpf_dynptr_slice(d, SLICE_LINEAR + 400, NULL, sizeof(*p));
+
+	if (!p)
+		return 1;
+	shrink_read[0] = *p;
+	if (bpf_xdp_adjust_tail(xdp, -(SLICE_PACKET - SLICE_LINEAR)))
+		return 1;
+	shrink_read[1] = *p;
+	return 0;
+}
+
+SEC("xdp.frags")
+int slice_shrink(struct xdp_md *xdp)
+{
+	struct bpf_dynptr d;
+
+	if (bpf_dynptr_from_xdp(xdp, 0, &d))
+		return XDP_PASS;
+	slice_shrink_sub(xdp, &d);
+	return XDP_PASS;
 }
 
 #define FRAME_WORDS 32
