@@ -183,6 +183,29 @@ __attribute__((naked)) int uninit_atomic(void)
 }
 
 /*
+ * A bpf_fastcall pattern: r1 to r5 set to 0x1111 to 0x5555, spilled to
+ * fp-48..fp-16 around bpf_get_smp_processor_id() (%[smp_id]), which the
+ * x86-64 JIT inlines, and filled back.
+ */
+#define FASTCALL_PATTERN \
+	"r1 = 0x1111;" \
+	"r2 = 0x2222;" \
+	"r3 = 0x3333;" \
+	"r4 = 0x4444;" \
+	"r5 = 0x5555;" \
+	"*(u64 *)(r10 - 16) = r5;" \
+	"*(u64 *)(r10 - 24) = r4;" \
+	"*(u64 *)(r10 - 32) = r3;" \
+	"*(u64 *)(r10 - 40) = r2;" \
+	"*(u64 *)(r10 - 48) = r1;" \
+	"call %[smp_id];" \
+	"r1 = *(u64 *)(r10 - 48);" \
+	"r2 = *(u64 *)(r10 - 40);" \
+	"r3 = *(u64 *)(r10 - 32);" \
+	"r4 = *(u64 *)(r10 - 24);" \
+	"r5 = *(u64 *)(r10 - 16);"
+
+/*
  * A tc program, run with BPF_PROG_TEST_RUN (a third red team's): a
  * bpf_fastcall pattern, r1 to r5 spilled to fp-48..fp-16 around
  * bpf_get_smp_processor_id(), which the x86-64 JIT inlines, and filled
@@ -195,22 +218,7 @@ __attribute__((naked)) int uninit_atomic(void)
 SEC("tc")
 __attribute__((naked)) int uninit_fastcall(void)
 {
-	asm volatile ("r1 = 0x1111;"
-		      "r2 = 0x2222;"
-		      "r3 = 0x3333;"
-		      "r4 = 0x4444;"
-		      "r5 = 0x5555;"
-		      "*(u64 *)(r10 - 16) = r5;"
-		      "*(u64 *)(r10 - 24) = r4;"
-		      "*(u64 *)(r10 - 32) = r3;"
-		      "*(u64 *)(r10 - 40) = r2;"
-		      "*(u64 *)(r10 - 48) = r1;"
-		      "call %[smp_id];"
-		      "r1 = *(u64 *)(r10 - 48);"
-		      "r2 = *(u64 *)(r10 - 40);"
-		      "r3 = *(u64 *)(r10 - 32);"
-		      "r4 = *(u64 *)(r10 - 24);"
-		      "r5 = *(u64 *)(r10 - 16);"
+	asm volatile (FASTCALL_PATTERN
 		      "r1 = %[out] ll;"
 		      "r2 = r10;"
 		      "r2 += -48;"
@@ -269,22 +277,7 @@ static int uninit_fastcall_sub(void)
 SEC("tc")
 __attribute__((naked)) int uninit_fastcall_callee(void)
 {
-	asm volatile ("r1 = 0x1111;"
-		      "r2 = 0x2222;"
-		      "r3 = 0x3333;"
-		      "r4 = 0x4444;"
-		      "r5 = 0x5555;"
-		      "*(u64 *)(r10 - 16) = r5;"
-		      "*(u64 *)(r10 - 24) = r4;"
-		      "*(u64 *)(r10 - 32) = r3;"
-		      "*(u64 *)(r10 - 40) = r2;"
-		      "*(u64 *)(r10 - 48) = r1;"
-		      "call %[smp_id];"
-		      "r1 = *(u64 *)(r10 - 48);"
-		      "r2 = *(u64 *)(r10 - 40);"
-		      "r3 = *(u64 *)(r10 - 32);"
-		      "r4 = *(u64 *)(r10 - 24);"
-		      "r5 = *(u64 *)(r10 - 16);"
+	asm volatile (FASTCALL_PATTERN
 		      "r1 = r10;"
 		      "r1 += -48;"
 		      "call uninit_fastcall_sub;"
