@@ -225,6 +225,7 @@ ldattack_SRCS := tests/vm/tools/ldattack.c tests/vm/tools/attack_dma.c \
 	tests/vm/tools/attack_kernel.c tests/vm/tools/attack_trace.c tests/vm/tools/attack_bpf.c \
 	tests/vm/tools/attack_kexec.c tests/vm/tools/attack_kexec_inflight.c \
 	tests/vm/tools/attack_pfkey.c tests/vm/tools/attack_skb.c tests/vm/tools/attack_libbpf.c \
+	tests/vm/tools/attack_pkt.c \
 	tests/vm/tools/attack_nlmon.c tests/vm/tools/attack_keys.c \
 	$(filter-out %/ldprobe.c,$(ldprobe_SRCS)) \
 	$(STATIC_ELF_SRCS)
@@ -272,7 +273,12 @@ $(VM_BIN)/attack_skb.skel.h: $(VM_BIN)/attack_skb.bpf.o
 	bpftool gen skeleton $< name attack_skb > $@.tmp
 	@mv $@.tmp $@
 
-$(VM_BIN)/ldattack: $(VM_BIN)/attack.skel.h $(VM_BIN)/attack_btf.skel.h $(VM_BIN)/attack_skb.skel.h
+$(VM_BIN)/attack_pkt.skel.h: $(VM_BIN)/attack_pkt.bpf.o
+	bpftool gen skeleton $< name attack_pkt > $@.tmp
+	@mv $@.tmp $@
+
+$(VM_BIN)/ldattack: $(VM_BIN)/attack.skel.h $(VM_BIN)/attack_btf.skel.h $(VM_BIN)/attack_skb.skel.h \
+	$(VM_BIN)/attack_pkt.skel.h
 
 # The kernel's LSM selftests, against the uapi headers of our tree.
 LSM_SELFTESTS := lsm_list_modules_test lsm_get_self_attr_test lsm_set_self_attr_test

@@ -116,6 +116,23 @@ case "$A_GOT: $A_OUT" in
 	ok "bpf-dynptr-slice frame: refused, a slice of its own stack is not returned" ;;
 *) not_ok "bpf-dynptr-slice frame: refused, a slice of its own stack is not returned" "$A_OUT" ;;
 esac
+# bpf: Refuse a packet change under a global subprogram's memory arguments
+attack_expect "bpf-global-mem-arg: refused, a global subprogram handed memory does not change packet data" \
+	refused bpf-global-mem-arg "changes packet data under memory this subprogram was handed"
+attack_cap_bpf bpf-global-mem-arg
+case "$A_GOT: $A_OUT" in
+"refused: "*"changes packet data under memory this subprogram was handed"*)
+	ok "bpf-global-mem-arg, CAP_BPF and CAP_NET_ADMIN alone: the same" ;;
+*) not_ok "bpf-global-mem-arg, CAP_BPF and CAP_NET_ADMIN alone: the same" "$A_OUT" ;;
+esac
+# and the caller's own packet pointer across such a subprogram (6.13's fix)
+attack bpf-global-mem-arg caller
+case "$A_GOT: $A_OUT" in
+"refused: "*"invalid mem access"*)
+	ok "bpf-global-mem-arg caller: refused, the caller's packet pointers end with the call" ;;
+*) not_ok "bpf-global-mem-arg caller: refused, the caller's packet pointers end with the call" \
+	"$A_OUT" ;;
+esac
 attack_expect "bpf-perf-regs: shown, LOCKDOWN_PERF allowed" shown bpf-perf-regs
 attack_expect "bpf-kprobe-multi: shown, LOCKDOWN_KPROBES allowed" shown bpf-kprobe-multi
 attack_expect "bpf-fentry-args: shown, LOCKDOWN_KPROBES allowed" shown bpf-fentry-args

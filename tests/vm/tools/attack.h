@@ -110,6 +110,6 @@ bool kernel_has_kfunc(const char *name);
 /* The attacks, one table per file. */
 extern const struct attack attacks_dma[], attacks_kernel[], attacks_trace[], attacks_bpf[],
 	attacks_kexec[], attacks_kexec_inflight[], attacks_pfkey[], attacks_skb[],
-	attacks_nlmon[], attacks_keys[];
+	attacks_nlmon[], attacks_keys[], attacks_pkt[];
 
 #endif

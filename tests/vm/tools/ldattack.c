@@ -169,7 +169,7 @@ void module_unload(const char *name)
 
 static const struct attack *const tables[] = {
 	attacks_dma, attacks_kernel, attacks_trace, attacks_bpf, attacks_kexec,
-	attacks_kexec_inflight, attacks_pfkey, attacks_skb, attacks_nlmon, attacks_keys,
+	attacks_kexec_inflight, attacks_pfkey, attacks_skb, attacks_nlmon, attacks_keys, attacks_pkt,
 };
 
 static const struct attack *find(const char *name)

