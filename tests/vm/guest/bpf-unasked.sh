@@ -60,6 +60,24 @@ if [ "$slice" = refused ]; then
 	attack bpf-dynptr-slice frame
 	expect_eq "nothing loaded: a slice a subprogram returned reads its frame, gone" "$A_GOT" shown
 fi
+# a global subprogram's pointer argument filled with packet data, written
+# after the subprogram grew the head, which freed it: no stock kernel
+# refuses it; the backend refuses such programs, whatever the policy
+attack_expect "nothing loaded: a global subprogram writes the packet head it freed through its argument" \
+	shown bpf-global-mem-arg "went to the old head"
+# and its caller's own packet pointers kept across it: 6.1 lets them be
+# (6.13's fix, which 6.12 stable took, ends them)
+case "$(uname -r)" in
+6.1.*) gm_caller=shown ;;
+*) gm_caller=refused ;;
+esac
+attack bpf-global-mem-arg caller
+expect_eq "nothing loaded: the caller's packet pointer across a global subprogram growing the head: $gm_caller" \
+	"$A_GOT" "$gm_caller"
+# and across a static subprogram's tail call into a program growing it (6.14's fix)
+attack bpf-global-mem-arg tail
+expect_eq "nothing loaded: the caller's packet pointer across a subprogram's tail call: $gm_caller" \
+	"$A_GOT" "$gm_caller"
 kexec_preload /blobs/integrity.blob
 out=$(ldbpfdoor read-kernel rogue_snprintf 2>&1)
 case "$out" in
@@ -100,6 +118,11 @@ expect_eq "integrity: a writable dynptr slice of a stack buffer: $slice, whateve
 	"$A_GOT: ${A_OUT#*(}" "$slice: $slice_why"
 attack bpf-dynptr-slice frame
 expect_eq "integrity: and a read-only one: $slice" "$A_GOT" "$slice"
+attack bpf-global-mem-arg
+expect_eq "integrity: a tc program with a global subprogram: refused, whatever the policy" \
+	"$A_GOT: $A_OUT" "refused: bpf-global-mem-arg: refused (BPF_PROG_LOAD: EPERM)"
+attack bpf-global-mem-arg tail
+expect_eq "integrity: and one with a subprogram and a tail call: refused" "$A_GOT" refused
 attack_expect "integrity: a kprobe_multi program reads the registers at a kernel function (KPROBES allowed)" \
 	shown bpf-kprobe-multi
 attack_expect "integrity: an fentry program sees a kernel function's argument (KPROBES allowed)" \
@@ -228,6 +251,12 @@ attack bpf-uninit-stack callee
 expect_eq "confidentiality: the same slots read by a subprogram: $fc" "$A_GOT" "$fc"
 attack bpf-dynptr-slice
 expect_eq "confidentiality: a writable dynptr slice of a stack buffer: $slice" "$A_GOT" "$slice"
+attack bpf-global-mem-arg
+expect_eq "confidentiality: a tc program with a global subprogram: refused" "$A_GOT" refused
+attack bpf-global-mem-arg caller
+expect_eq "confidentiality: and one keeping its packet pointer across it: refused" "$A_GOT" refused
+attack bpf-global-mem-arg tail
+expect_eq "confidentiality: and across a subprogram's tail call: refused" "$A_GOT" refused
 attack nlmon-xfrm tricky
 expect_eq "confidentiality: an nlmon device behind an RTM_GETLINK, with a decoy kind: refused" \
 	"$A_GOT: ${A_OUT#*(}" "refused: RTM_NEWLINK of an nlmon device, the tricky way: EPERM)"
@@ -255,10 +284,10 @@ case "$out" in
 *) not_ok "status names bpf-uninit-stack open, with what it defeats" "$out" ;;
 esac
 if printf '%s\n' "$out" |
-	grep -q '^  bpf-printf \|^  pfkey \|^  bpf-perf-regs \|^  bpf-fentry \|^  tcp-fastopen-key \|^  perf-tracepoint \|^  tcp-md5-diag \|^  seg6-hmac \|^  bpf-dynptr-slice '; then
-	not_ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag, seg6-hmac, bpf-dynptr-slice)" "$out"
+	grep -q '^  bpf-printf \|^  pfkey \|^  bpf-perf-regs \|^  bpf-fentry \|^  tcp-fastopen-key \|^  perf-tracepoint \|^  tcp-md5-diag \|^  seg6-hmac \|^  bpf-dynptr-slice \|^  bpf-global-mem-arg '; then
+	not_ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag, seg6-hmac, bpf-dynptr-slice, bpf-global-mem-arg)" "$out"
 else
-	ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag, seg6-hmac, bpf-dynptr-slice)"
+	ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag, seg6-hmac, bpf-dynptr-slice, bpf-global-mem-arg)"
 fi
 door_says "the reader loaded before is not revoked: it opens by its pin and attaches" \
 	"^attach the program pinned" ok -- attach-pinned /sys/fs/bpf/pre-reader 0

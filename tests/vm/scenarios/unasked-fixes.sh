@@ -133,6 +133,13 @@ case "$A_GOT: $A_OUT" in
 *) not_ok "bpf-global-mem-arg caller: refused, the caller's packet pointers end with the call" \
 	"$A_OUT" ;;
 esac
+attack bpf-global-mem-arg tail
+case "$A_GOT: $A_OUT" in
+"refused: "*"invalid mem access"*)
+	ok "bpf-global-mem-arg tail: refused, and with a subprogram's tail call (6.14's fix)" ;;
+*) not_ok "bpf-global-mem-arg tail: refused, and with a subprogram's tail call (6.14's fix)" \
+	"$A_OUT" ;;
+esac
 attack_expect "bpf-perf-regs: shown, LOCKDOWN_PERF allowed" shown bpf-perf-regs
 attack_expect "bpf-kprobe-multi: shown, LOCKDOWN_KPROBES allowed" shown bpf-kprobe-multi
 attack_expect "bpf-fentry-args: shown, LOCKDOWN_KPROBES allowed" shown bpf-fentry-args

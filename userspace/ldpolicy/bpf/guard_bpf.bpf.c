@@ -36,6 +36,11 @@
  * these; the object reads each new program's instructions, as the
  * verifier left them, when an fd to it is made.
  *
+ * And whatever the policy denies, no new program of a type whose helpers
+ * change packet data (XDP, tc, ...) with a global subprogram, or with a
+ * subprogram and a tail call: either reads and writes packet data after
+ * a change of packet data has freed it, on stock kernels.
+ *
  * And while the policy denies LOCKDOWN_PERF, no perf_event program, which
  * reads the registers its samples interrupted, the kernel's too; while it
  * denies LOCKDOWN_KPROBES, no program for a kprobe_multi link, which
@@ -44,6 +49,7 @@
 #include "ldp_object.h"
 
 #include <bpf/bpf_tracing.h>
+#include <linux/btf.h>
 
 /*
  * Would a BPF_PROG_LOAD of these attributes give a program that could
@@ -408,6 +414,137 @@ static __always_inline bool kernel_tracing(const struct bpf_prog *prog)
 }
 
 /*
+ * Is @type one whose helpers change packet data (net/core/filter.c:
+ * bpf_helper_changes_pkt_data()), freeing what a packet pointer pointed
+ * to: the skb's old head (pskb_expand_head()), an XDP frag's page?
+ */
+static __always_inline bool changes_packets(__u32 type)
+{
+	switch (type) {
+	case BPF_PROG_TYPE_SCHED_CLS:
+	case BPF_PROG_TYPE_SCHED_ACT:
+	case BPF_PROG_TYPE_XDP:
+	case BPF_PROG_TYPE_LWT_IN:
+	case BPF_PROG_TYPE_LWT_OUT:
+	case BPF_PROG_TYPE_LWT_XMIT:
+	case BPF_PROG_TYPE_LWT_SEG6LOCAL:
+	case BPF_PROG_TYPE_SOCK_OPS:
+	case BPF_PROG_TYPE_SK_SKB:
+	case BPF_PROG_TYPE_SK_MSG:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The most functions a program has (include/linux/bpf_verifier.h). */
+#define LDP_MAX_SUBPROGS 256
+
+/* BPF_JMP | BPF_TAIL_CALL: a bpf_tail_call() as the verifier leaves it */
+#define LDP_TAIL_CALL 0xf0
+
+/* One walk over a packet program's instructions (bpf_loop's context). */
+struct pkt_walk {
+	__u64 at;		/* address of the instruction to read */
+	__u32 len;
+	__u32 calls;		/* a call of a subprogram, or a callback's address */
+	__u32 tail_calls;	/* a bpf_tail_call() */
+	__u32 cannot;
+};
+
+static long pkt_walk_one(__u32 i, struct pkt_walk *w)
+{
+	struct bpf_insn insn;
+
+	if (i >= w->len)
+		return 1;
+	if (bpf_probe_read_kernel(&insn, sizeof(insn), (void *)(w->at + 8ULL * i))) {
+		w->cannot = 1;
+		return 1;
+	}
+	if ((insn.code == (BPF_JMP | BPF_CALL) && insn.src_reg == BPF_PSEUDO_CALL) ||
+	    (insn.code == (BPF_LD | BPF_IMM | BPF_DW) && insn.src_reg == BPF_PSEUDO_FUNC))
+		w->calls = 1;
+	if (insn.code == (BPF_JMP | LDP_TAIL_CALL))
+		w->tail_calls = 1;
+	return w->calls && w->tail_calls;
+}
+
+/* Has @prog a function with global linkage past its main one? */
+static __always_inline bool has_global_subprog(const struct bpf_prog *prog)
+{
+	const struct bpf_prog_aux *aux = prog->aux;
+	__u32 n = aux->func_info_cnt, size = bpf_core_type_size(struct bpf_func_info_aux);
+	__u32 off = bpf_core_field_offset(struct bpf_func_info_aux, linkage);
+	__u64 base = 0;
+
+	if (n < 2)
+		return false;
+	/* a scalar, to index: the verifier takes no variable offset of a BTF pointer */
+	if (bpf_probe_read_kernel(&base, sizeof(base), &aux->func_info_aux) || !base ||
+	    n > LDP_MAX_SUBPROGS)
+		return true;
+	for (__u32 i = 1; i < LDP_MAX_SUBPROGS; i++) {
+		__u16 linkage;
+
+		if (i >= n)
+			break;
+		if (bpf_probe_read_kernel(&linkage, sizeof(linkage), (void *)(base + i * size + off)))
+			return true;
+		if (linkage == BTF_FUNC_GLOBAL)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Is @prog, of a type whose helpers change packet data, one that could
+ * use packet data after a change of it freed that data, on a stock
+ * kernel? Two ways to be:
+ *   - a global subprogram: the verifier checks one on its own, a pointer
+ *     argument as memory of its size, which its caller may fill with
+ *     packet data, and which outlives the subprogram's own change of
+ *     packet data (no stock kernel refuses that; ours does); and, before
+ *     Linux 6.13 and the stable kernels that took its fix, its caller's
+ *     packet pointers outlive the subprogram's change too;
+ *   - a subprogram and a tail call: a subprogram's bpf_tail_call() runs
+ *     a program that may change packet data and whose exit returns to
+ *     the subprogram's caller, whose packet pointers the verifier kept
+ *     before Linux 6.14 and the stable kernels that took its fix
+ *     (Debian 12's 6.1 keeps them).
+ * Either reads and writes the freed head or page. Which subprograms take
+ * such arguments, or change packet data, the verified program does not
+ * say (its helper calls are addresses by then); the linkage the verifier
+ * kept per function, and the instructions that call a subprogram or
+ * tail-call, do. Cannot read them: counted as such a program.
+ */
+static __always_inline bool packets_after_change(const struct bpf_prog *prog)
+{
+	struct pkt_walk w = { 0 };
+	__u32 zero = unknown_zero();
+	__u64 addr = 0;
+
+	if (!changes_packets(prog->type))
+		return false;
+	if (has_global_subprog(prog))
+		return true;
+	w.calls = zero;
+	w.tail_calls = zero;
+	w.cannot = zero;
+	/* never taken: the walk's state unknown to 6.1's verifier (unknown_zero()) */
+	if (zero) {
+		w.calls = bpf_get_prandom_u32();
+		w.tail_calls = bpf_get_prandom_u32();
+		w.cannot = bpf_get_prandom_u32();
+	}
+	bpf_probe_read_kernel(&addr, sizeof(addr), &prog);
+	w.at = addr + bpf_core_field_offset(struct bpf_prog, insnsi);
+	w.len = prog->len;
+	bpf_loop(1 << 23, pkt_walk_one, &w, 0);
+	return w.cannot || (w.calls && w.tail_calls);
+}
+
+/*
  * An fd to a program, new or by id or pin, while the object guards:
  *   - none to a program that extends or replaces one of the object's
  *     (freplace: a BPF_PROG_TYPE_EXT program loaded against it), nor to
@@ -417,6 +554,11 @@ static __always_inline bool kernel_tracing(const struct bpf_prog *prog)
  *     the object's own once attached: attaching needs an fd, and
  *     ldpolicy, which asks for one to every program before it arms the
  *     object, is refused too, and so refuses to arm it;
+ *   - whatever the policy denies, none to a program loaded since the
+ *     object began to guard, of a type whose helpers change packet data,
+ *     that has a global subprogram, or a subprogram and a tail call:
+ *     either uses packet data after a change of packet data freed it
+ *     (packets_after_change());
  *   - while the policy denies LOCKDOWN_PERF, none to a new perf_event
  *     program: it reads the registers each sample interrupted, the
  *     kernel's too, as PERF_SAMPLE_REGS_INTR does (on a hardware
@@ -483,6 +625,9 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 	if (dst && own_prog_id(g, dst->aux->id))
 		return -EPERM;
 	if (would_run_first(prog))
+		return -EPERM;
+	if (ldp_prog_after(id, at, (__u32)-1, g->setup_ns, g->ids_near_wrap) &&
+	    packets_after_change(prog))
 		return -EPERM;
 	if (policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL)) &&
 	    ldp_prog_after(id, at, g->read_kernel_max_id, g->read_kernel_ns, g->ids_near_wrap) &&

@@ -162,6 +162,16 @@ struct bpf_map {
 
 struct btf;
 
+/*
+ * include/linux/bpf.h: what the verifier keeps of each function of a
+ * program with BTF, in func_info order (the main function first): its
+ * linkage, BTF_FUNC_GLOBAL for a global subprogram, which it verifies on
+ * its own rather than as called.
+ */
+struct bpf_func_info_aux {
+	__u16 linkage;
+} __ldp_core;
+
 struct bpf_prog_aux {
 	__u32 used_map_cnt;
 	__u32 id;
@@ -173,6 +183,8 @@ struct bpf_prog_aux {
 	struct btf *attach_btf;
 	struct bpf_prog *dst_prog;
 	enum bpf_prog_type saved_dst_prog_type;
+	__u32 func_info_cnt;
+	struct bpf_func_info_aux *func_info_aux;
 } __ldp_core;
 
 struct bpf_prog {
