@@ -277,8 +277,12 @@ $(VM_BIN)/attack_pkt.skel.h: $(VM_BIN)/attack_pkt.bpf.o
 	bpftool gen skeleton $< name attack_pkt > $@.tmp
 	@mv $@.tmp $@
 
+$(VM_BIN)/attack_frep.skel.h: $(VM_BIN)/attack_frep.bpf.o
+	bpftool gen skeleton $< name attack_frep > $@.tmp
+	@mv $@.tmp $@
+
 $(VM_BIN)/ldattack: $(VM_BIN)/attack.skel.h $(VM_BIN)/attack_btf.skel.h $(VM_BIN)/attack_skb.skel.h \
-	$(VM_BIN)/attack_pkt.skel.h
+	$(VM_BIN)/attack_pkt.skel.h $(VM_BIN)/attack_frep.skel.h
 
 # The kernel's LSM selftests, against the uapi headers of our tree.
 LSM_SELFTESTS := lsm_list_modules_test lsm_get_self_attr_test lsm_set_self_attr_test

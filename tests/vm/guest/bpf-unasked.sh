@@ -74,6 +74,9 @@ esac
 attack bpf-global-mem-arg caller
 expect_eq "nothing loaded: the caller's packet pointer across a global subprogram growing the head: $gm_caller" \
 	"$A_GOT" "$gm_caller"
+# an extension (freplace) taking its target's struct for a bigger one
+attack_expect "nothing loaded: an extension writes past the struct its target is handed" \
+	shown bpf-freplace-arg "wrote the word past it"
 # and across a static subprogram's tail call into a program growing it (6.14's fix)
 attack bpf-global-mem-arg tail
 expect_eq "nothing loaded: the caller's packet pointer across a subprogram's tail call: $gm_caller" \
@@ -123,6 +126,9 @@ expect_eq "integrity: a tc program with a global subprogram: refused, whatever t
 	"$A_GOT: $A_OUT" "refused: bpf-global-mem-arg: refused (BPF_PROG_LOAD: EPERM)"
 attack bpf-global-mem-arg tail
 expect_eq "integrity: and one with a subprogram and a tail call: refused" "$A_GOT" refused
+attack bpf-freplace-arg
+expect_eq "integrity: an extension program: refused, whatever the policy" \
+	"$A_GOT: $A_OUT" "refused: bpf-freplace-arg: refused (BPF_PROG_LOAD of the extension: EPERM)"
 attack_expect "integrity: a kprobe_multi program reads the registers at a kernel function (KPROBES allowed)" \
 	shown bpf-kprobe-multi
 attack_expect "integrity: an fentry program sees a kernel function's argument (KPROBES allowed)" \
@@ -257,6 +263,8 @@ attack bpf-global-mem-arg caller
 expect_eq "confidentiality: and one keeping its packet pointer across it: refused" "$A_GOT" refused
 attack bpf-global-mem-arg tail
 expect_eq "confidentiality: and across a subprogram's tail call: refused" "$A_GOT" refused
+attack bpf-freplace-arg
+expect_eq "confidentiality: an extension program: refused" "$A_GOT" refused
 attack nlmon-xfrm tricky
 expect_eq "confidentiality: an nlmon device behind an RTM_GETLINK, with a decoy kind: refused" \
 	"$A_GOT: ${A_OUT#*(}" "refused: RTM_NEWLINK of an nlmon device, the tricky way: EPERM)"
@@ -284,10 +292,10 @@ case "$out" in
 *) not_ok "status names bpf-uninit-stack open, with what it defeats" "$out" ;;
 esac
 if printf '%s\n' "$out" |
-	grep -q '^  bpf-printf \|^  pfkey \|^  bpf-perf-regs \|^  bpf-fentry \|^  tcp-fastopen-key \|^  perf-tracepoint \|^  tcp-md5-diag \|^  seg6-hmac \|^  bpf-dynptr-slice \|^  bpf-global-mem-arg '; then
-	not_ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag, seg6-hmac, bpf-dynptr-slice, bpf-global-mem-arg)" "$out"
+	grep -q '^  bpf-printf \|^  pfkey \|^  bpf-perf-regs \|^  bpf-fentry \|^  tcp-fastopen-key \|^  perf-tracepoint \|^  tcp-md5-diag \|^  seg6-hmac \|^  bpf-dynptr-slice \|^  bpf-global-mem-arg \|^  bpf-freplace-arg '; then
+	not_ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag, seg6-hmac, bpf-dynptr-slice, bpf-global-mem-arg, bpf-freplace-arg)" "$out"
 else
-	ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag, seg6-hmac, bpf-dynptr-slice, bpf-global-mem-arg)"
+	ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag, seg6-hmac, bpf-dynptr-slice, bpf-global-mem-arg, bpf-freplace-arg)"
 fi
 door_says "the reader loaded before is not revoked: it opens by its pin and attaches" \
 	"^attach the program pinned" ok -- attach-pinned /sys/fs/bpf/pre-reader 0

@@ -140,6 +140,9 @@ case "$A_GOT: $A_OUT" in
 *) not_ok "bpf-global-mem-arg tail: refused, and with a subprogram's tail call (6.14's fix)" \
 	"$A_OUT" ;;
 esac
+# bpf: Match an extension's struct arguments by size and tags too
+attack_expect "bpf-freplace-arg: refused, an extension takes its target's struct at the target's size" \
+	refused bpf-freplace-arg "points to 16 bytes of struct fr_buf"
 attack_expect "bpf-perf-regs: shown, LOCKDOWN_PERF allowed" shown bpf-perf-regs
 attack_expect "bpf-kprobe-multi: shown, LOCKDOWN_KPROBES allowed" shown bpf-kprobe-multi
 attack_expect "bpf-fentry-args: shown, LOCKDOWN_KPROBES allowed" shown bpf-fentry-args

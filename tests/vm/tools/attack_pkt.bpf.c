@@ -17,7 +17,10 @@
  *             head (gm_target): the target's exit returns to the caller
  *             (refused from Linux 6.14, and by the stable kernels that
  *             took its fix)
- * Each reads the word the pointer now points at, writes a mark there,
+ *   fr_target a socket filter whose global function fr_sink() is handed
+ *             8 bytes of struct fr_buf (fr_words[0]): the target that
+ *             bpf-freplace-arg's extension (attack_frep.bpf.c) replaces
+ * Each but fr_target reads the word the pointer now points at, writes a mark there,
  * reads it back, looks for the mark in the packet as it now is, and puts
  * the word back: the mark read back and not in the packet is a write to
  * the freed head.
@@ -31,7 +34,7 @@ char LICENSE[] SEC("license") = "GPL";
 #define GM_GROW 512
 
 /* "ldpgmarg" */
-#define GM_MARK 0x6772616d67706c64ULL
+#define GM_MARK 0x6772616d6770646cULL
 
 /* what the programs saw (.bss, read by ldattack) */
 __u64 gm_before;	/* the first word, before the change */
@@ -134,4 +137,22 @@ int tail(struct __sk_buff *skb)
 	gm_tail_call(skb);
 	gm_touch(skb, data);
 	return 0;
+}
+
+/* fr_target's memory: fr_sink() is handed the first word alone */
+__u64 fr_words[2];
+
+struct fr_buf {
+	__u64 a;
+};
+
+__attribute__((noinline)) int fr_sink(struct fr_buf *p)
+{
+	return p ? p->a : 0;
+}
+
+SEC("socket")
+int fr_target(struct __sk_buff *skb)
+{
+	return fr_sink((struct fr_buf *)&fr_words[0]);
 }

@@ -20,6 +20,15 @@
  *
  * Refused: the load (our kernels' verifier, the BPF backend's guard, with
  * EPERM). Shown: the mark read back and not in the packet.
+ *
+ * bpf-freplace-arg: an extension (freplace) of a global function that
+ * is handed 8 bytes of a struct declares the struct 16 bytes: a kernel
+ * that matches the two by the struct's name alone verifies the
+ * extension against its own 16, and it writes the word past what it is
+ * handed (a red team's, on ours before the fix: 768 bytes, and kernel
+ * pointers read from the slab past a map value, under confidentiality).
+ * The target, a socket filter, hands it fr_words[0]; fr_words[1] read
+ * back as the extension's mark: shown.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -29,10 +38,11 @@
 #include <bpf/libbpf.h>
 
 #include "attack.h"
+#include "attack_frep.skel.h"
 #include "attack_pkt.skel.h"
 
 #define GM_BEFORE 0x4141414141414141ULL
-#define GM_MARK 0x6772616d67706c64ULL	/* attack_pkt.bpf.c's */
+#define GM_MARK 0x6772616d6770646cULL	/* attack_pkt.bpf.c's */
 
 static void run_global_mem_arg(struct aresult *o, int argc, char **argv)
 {
@@ -115,8 +125,84 @@ out:
 	attack_pkt__destroy(s);
 }
 
+#define FR_MARK 0x6c7065726670646cULL	/* attack_frep.bpf.c's "ldpfrepl" */
+
+static void run_freplace_arg(struct aresult *o, int argc, char **argv)
+{
+	char pkt[64] = { 0 };
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt));
+	struct attack_pkt *t;
+	struct attack_frep *e = NULL;
+	struct bpf_link *link = NULL;
+	struct bpf_program *p;
+	int err;
+
+	(void)argc;
+	(void)argv;
+	libbpf_log_start();
+	t = attack_pkt__open();
+	if (!t) {
+		failed(o, "open the target: %s", strerror(errno));
+		return;
+	}
+	bpf_object__for_each_program(p, t->obj)
+		bpf_program__set_autoload(p, p == t->progs.fr_target);
+	err = -attack_pkt__load(t);
+	if (err) {
+		errno_outcome(o, err, "load the target, a socket filter with a global function");
+		goto out;
+	}
+	e = attack_frep__open();
+	if (!e) {
+		failed(o, "open the extension: %s", strerror(errno));
+		goto out;
+	}
+	err = -bpf_program__set_attach_target(e->progs.fr_sink_bigger,
+					      bpf_program__fd(t->progs.fr_target), "fr_sink");
+	if (!err)
+		err = -attack_frep__load(e);
+	if (err) {
+		/* our fix's words */
+		const char *why = strstr(libbpf_log, "arg0 in fr_sink_bigger() points to");
+
+		if (err == EPERM)
+			refused(o, "BPF_PROG_LOAD of the extension: EPERM");
+		else if (why)
+			refused(o, "the verifier: %.90s", why);
+		else
+			failed(o, "load the extension: %s; %s", strerror(err),
+			       libbpf_log + (strlen(libbpf_log) > 300 ? strlen(libbpf_log) - 300 : 0));
+		goto out;
+	}
+	link = bpf_program__attach_freplace(e->progs.fr_sink_bigger,
+					    bpf_program__fd(t->progs.fr_target), "fr_sink");
+	if (!link) {
+		errno_outcome(o, errno, "attach the extension");
+		goto out;
+	}
+	err = bpf_prog_test_run_opts(bpf_program__fd(t->progs.fr_target), &opts);
+	if (err) {
+		errno_outcome(o, -err, "BPF_PROG_TEST_RUN(socket)");
+		goto out;
+	}
+	if (opts.retval != 1)
+		failed(o, "the extension did not run: the target returned %u", opts.retval);
+	else if (t->bss->fr_words[1] != FR_MARK)
+		failed(o, "the word past the argument reads 0x%llx",
+		       (unsigned long long)t->bss->fr_words[1]);
+	else
+		shown(o, "an extension that takes its target's 8-byte struct for 16 wrote "
+		      "the word past it: '%.8s'", (const char *)&t->bss->fr_words[1]);
+out:
+	bpf_link__destroy(link);
+	attack_frep__destroy(e);
+	attack_pkt__destroy(t);
+}
+
 const struct attack attacks_pkt[] = {
 	{ "bpf-global-mem-arg", "a global subprogram's pointer to packet data, written after "
 	  "it grew the head (freed)", run_global_mem_arg },
+	{ "bpf-freplace-arg", "an extension taking its target's struct argument for a bigger "
+	  "one, writing past it", run_freplace_arg },
 	{ 0 }
 };
