@@ -81,6 +81,10 @@ attack_expect "nothing loaded: an extension writes past the struct its target is
 attack bpf-global-mem-arg tail
 expect_eq "nothing loaded: the caller's packet pointer across a subprogram's tail call: $gm_caller" \
 	"$A_GOT" "$gm_caller"
+# and a bpf_loop() callback's second call, which 6.1 never checks (6.7's fix)
+attack bpf-global-mem-arg loop
+expect_eq "nothing loaded: a packet pointer in a bpf_loop() callback's second call: $gm_caller" \
+	"$A_GOT" "$gm_caller"
 kexec_preload /blobs/integrity.blob
 out=$(ldbpfdoor read-kernel rogue_snprintf 2>&1)
 case "$out" in
@@ -126,6 +130,8 @@ expect_eq "integrity: a tc program with a global subprogram: refused, whatever t
 	"$A_GOT: $A_OUT" "refused: bpf-global-mem-arg: refused (BPF_PROG_LOAD: EPERM)"
 attack bpf-global-mem-arg tail
 expect_eq "integrity: and one with a subprogram and a tail call: refused" "$A_GOT" refused
+attack bpf-global-mem-arg loop
+expect_eq "integrity: and one with a bpf_loop() callback: refused" "$A_GOT" refused
 attack bpf-freplace-arg
 expect_eq "integrity: an extension program: refused, whatever the policy" \
 	"$A_GOT: $A_OUT" "refused: bpf-freplace-arg: refused (BPF_PROG_LOAD of the extension: EPERM)"
@@ -263,6 +269,8 @@ attack bpf-global-mem-arg caller
 expect_eq "confidentiality: and one keeping its packet pointer across it: refused" "$A_GOT" refused
 attack bpf-global-mem-arg tail
 expect_eq "confidentiality: and across a subprogram's tail call: refused" "$A_GOT" refused
+attack bpf-global-mem-arg loop
+expect_eq "confidentiality: and in a bpf_loop() callback: refused" "$A_GOT" refused
 attack bpf-freplace-arg
 expect_eq "confidentiality: an extension program: refused" "$A_GOT" refused
 attack nlmon-xfrm tricky

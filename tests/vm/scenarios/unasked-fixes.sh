@@ -140,6 +140,13 @@ case "$A_GOT: $A_OUT" in
 *) not_ok "bpf-global-mem-arg tail: refused, and with a subprogram's tail call (6.14's fix)" \
 	"$A_OUT" ;;
 esac
+attack bpf-global-mem-arg loop
+case "$A_GOT: $A_OUT" in
+"refused: "*"invalid mem access"*)
+	ok "bpf-global-mem-arg loop: refused, and in a bpf_loop() callback's second call (6.7's fix)" ;;
+*) not_ok "bpf-global-mem-arg loop: refused, and in a bpf_loop() callback's second call (6.7's fix)" \
+	"$A_OUT" ;;
+esac
 # bpf: Match an extension's struct arguments by size and tags too
 attack_expect "bpf-freplace-arg: refused, an extension takes its target's struct at the target's size" \
 	refused bpf-freplace-arg "points to 16 bytes of struct fr_buf"

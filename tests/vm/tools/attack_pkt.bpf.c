@@ -17,6 +17,10 @@
  *             head (gm_target): the target's exit returns to the caller
  *             (refused from Linux 6.14, and by the stable kernels that
  *             took its fix)
+ *   loop      the caller's packet pointer handed to a bpf_loop()
+ *             callback, whose first call grows the head and whose second
+ *             uses the pointer: a verifier that checks a callback once,
+ *             as its first call finds the state (6.1), lets it
  *   fr_target a socket filter whose global function fr_sink() is handed
  *             8 bytes of struct fr_buf (fr_words[0]): the target that
  *             bpf-freplace-arg's extension (attack_frep.bpf.c) replaces
@@ -155,4 +159,37 @@ SEC("socket")
 int fr_target(struct __sk_buff *skb)
 {
 	return fr_sink((struct fr_buf *)&fr_words[0]);
+}
+
+/* loop's callback context: the caller's packet pointer */
+struct gm_loop_ctx {
+	struct __sk_buff *skb;
+	__u64 *data;
+	void *end;
+};
+
+static long gm_loop_cb(__u32 i, struct gm_loop_ctx *c)
+{
+	if ((void *)(c->data + 1) > c->end)
+		return 1;
+	if (!i) {
+		gm_before = *c->data;
+		bpf_skb_change_head(c->skb, GM_GROW, 0);
+		return 0;
+	}
+	gm_touch(c->skb, c->data);
+	return 1;
+}
+
+SEC("tc")
+int loop(struct __sk_buff *skb)
+{
+	struct gm_loop_ctx c = {
+		.skb = skb,
+		.data = (void *)(long)skb->data,
+		.end = (void *)(long)skb->data_end,
+	};
+
+	bpf_loop(2, gm_loop_cb, &c, 0);
+	return 0;
 }

@@ -17,6 +17,9 @@
  * 6.13, and by the stable kernels that took its fix). tail: across a
  * static subprogram whose tail call runs a program that grows the head
  * and returns to the caller (from Linux 6.14 and its stable kernels).
+ * loop: handed to a bpf_loop() callback whose first call grows the head
+ * and whose second uses it (from Linux 6.7, which checks a callback as
+ * called any number of times; a red team's, on Debian 12's 6.1).
  *
  * Refused: the load (our kernels' verifier, the BPF backend's guard, with
  * EPERM). Shown: the mark read back and not in the packet.
@@ -48,14 +51,15 @@ static void run_global_mem_arg(struct aresult *o, int argc, char **argv)
 {
 	const char *mode = argc > 0 ? argv[0] : "";
 	bool caller = !strcmp(mode, "caller"), tail = !strcmp(mode, "tail");
+	bool loop = !strcmp(mode, "loop");
 	unsigned char pkt[64];
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt));
 	struct attack_pkt *s;
 	struct bpf_program *p, *prog;
 	int err;
 
-	if (*mode && !caller && !tail) {
-		failed(o, "no such mode: %s (caller, tail)", mode);
+	if (*mode && !caller && !tail && !loop) {
+		failed(o, "no such mode: %s (caller, tail, loop)", mode);
 		return;
 	}
 	libbpf_log_start();
@@ -64,7 +68,8 @@ static void run_global_mem_arg(struct aresult *o, int argc, char **argv)
 		failed(o, "open the BPF object: %s", strerror(errno));
 		return;
 	}
-	prog = caller ? s->progs.caller : tail ? s->progs.tail : s->progs.mem_arg;
+	prog = caller ? s->progs.caller : tail ? s->progs.tail : loop ? s->progs.loop :
+	       s->progs.mem_arg;
 	bpf_object__for_each_program(p, s->obj)
 		bpf_program__set_autoload(p, p == prog || (tail && p == s->progs.gm_target));
 	err = -attack_pkt__load(s);
@@ -74,11 +79,11 @@ static void run_global_mem_arg(struct aresult *o, int argc, char **argv)
 		 * unknown to a privileged program, unreadable to one with
 		 * CAP_BPF alone
 		 */
-		const char *why = strstr(libbpf_log, caller || tail ? "invalid mem access" :
+		const char *why = strstr(libbpf_log, caller || tail || loop ? "invalid mem access" :
 					 "changes packet data under memory this subprogram "
 					 "was handed");
 
-		if (!why && (caller || tail))
+		if (!why && (caller || tail || loop))
 			why = strstr(libbpf_log, "!read_ok");
 
 		if (err == EPERM)
@@ -119,6 +124,7 @@ static void run_global_mem_arg(struct aresult *o, int argc, char **argv)
 		      "head, which it freed (read there first: 0x%llx)",
 		      caller ? "the caller's packet pointer" :
 		      tail ? "the caller's packet pointer across a subprogram's tail call" :
+		      loop ? "a bpf_loop() callback's packet pointer, in its second call," :
 		      "a global subprogram's argument",
 		      (unsigned long long)s->bss->gm_stale);
 out:

@@ -416,7 +416,7 @@ __attribute__((noinline)) int rogue_sub(struct __sk_buff *skb)
 	return skb->len ? 0 : 1;
 }
 
-SEC("tc")
+SEC("socket")
 int rogue_target(struct __sk_buff *skb)
 {
 	return rogue_sub(skb);

@@ -39,7 +39,9 @@
  * And whatever the policy denies, no new program of a type whose helpers
  * change packet data (XDP, tc, ...) with a global subprogram, or with a
  * subprogram and a tail call: either reads and writes packet data after
- * a change of packet data has freed it, on stock kernels.
+ * a change of packet data has freed it, on stock kernels; and on a kernel
+ * whose verifier checks a callback once (6.1), no new program with a
+ * callback.
  *
  * And while the policy denies LOCKDOWN_PERF, no perf_event program, which
  * reads the registers its samples interrupted, the kernel's too; while it
@@ -443,11 +445,12 @@ static __always_inline bool changes_packets(__u32 type)
 /* BPF_JMP | BPF_TAIL_CALL: a bpf_tail_call() as the verifier leaves it */
 #define LDP_TAIL_CALL 0xf0
 
-/* One walk over a packet program's instructions (bpf_loop's context). */
+/* One walk over a program's calls (bpf_loop's context). */
 struct pkt_walk {
 	__u64 at;		/* address of the instruction to read */
 	__u32 len;
-	__u32 calls;		/* a call of a subprogram, or a callback's address */
+	__u32 calls;		/* a call of a subprogram */
+	__u32 callbacks;	/* a callback's address, for bpf_loop() and the like */
 	__u32 tail_calls;	/* a bpf_tail_call() */
 	__u32 cannot;
 };
@@ -462,12 +465,13 @@ static long pkt_walk_one(__u32 i, struct pkt_walk *w)
 		w->cannot = 1;
 		return 1;
 	}
-	if ((insn.code == (BPF_JMP | BPF_CALL) && insn.src_reg == BPF_PSEUDO_CALL) ||
-	    (insn.code == (BPF_LD | BPF_IMM | BPF_DW) && insn.src_reg == BPF_PSEUDO_FUNC))
+	if (insn.code == (BPF_JMP | BPF_CALL) && insn.src_reg == BPF_PSEUDO_CALL)
 		w->calls = 1;
+	if (insn.code == (BPF_LD | BPF_IMM | BPF_DW) && insn.src_reg == BPF_PSEUDO_FUNC)
+		w->callbacks = 1;
 	if (insn.code == (BPF_JMP | LDP_TAIL_CALL))
 		w->tail_calls = 1;
-	return w->calls && w->tail_calls;
+	return w->calls && w->callbacks && w->tail_calls;
 }
 
 /* Has @prog a function with global linkage past its main one? */
@@ -517,23 +521,34 @@ static __always_inline bool has_global_subprog(const struct bpf_prog *prog)
  * say (its helper calls are addresses by then); the linkage the verifier
  * kept per function, and the instructions that call a subprogram or
  * tail-call, do. Cannot read them: counted as such a program.
+ *
+ * And, on a kernel whose verifier checks a callback once, as its first
+ * call finds the state (6.1: callback_depth is not there), any program,
+ * of any type, that hands a callback to bpf_loop() or the like: what the
+ * callback does from its second call on is never checked (a red team's
+ * bpf_loop() callback read and wrote an skb head its own first call had
+ * freed, on Debian 12's kernel).
  */
 static __always_inline bool packets_after_change(const struct bpf_prog *prog)
 {
+	bool packets = changes_packets(prog->type);
+	bool once = !bpf_core_field_exists(struct bpf_func_state___ldp, callback_depth);
 	struct pkt_walk w = { 0 };
 	__u32 zero = unknown_zero();
 	__u64 addr = 0;
 
-	if (!changes_packets(prog->type))
+	if (!packets && !once)
 		return false;
-	if (has_global_subprog(prog))
+	if (packets && has_global_subprog(prog))
 		return true;
 	w.calls = zero;
+	w.callbacks = zero;
 	w.tail_calls = zero;
 	w.cannot = zero;
 	/* never taken: the walk's state unknown to 6.1's verifier (unknown_zero()) */
 	if (zero) {
 		w.calls = bpf_get_prandom_u32();
+		w.callbacks = bpf_get_prandom_u32();
 		w.tail_calls = bpf_get_prandom_u32();
 		w.cannot = bpf_get_prandom_u32();
 	}
@@ -541,7 +556,9 @@ static __always_inline bool packets_after_change(const struct bpf_prog *prog)
 	w.at = addr + bpf_core_field_offset(struct bpf_prog, insnsi);
 	w.len = prog->len;
 	bpf_loop(1 << 23, pkt_walk_one, &w, 0);
-	return w.cannot || (w.calls && w.tail_calls);
+	if (w.cannot || (once && w.callbacks))
+		return true;
+	return packets && (w.calls || w.callbacks) && w.tail_calls;
 }
 
 /*
@@ -557,7 +574,9 @@ static __always_inline bool packets_after_change(const struct bpf_prog *prog)
  *   - whatever the policy denies, none to a program loaded since the
  *     object began to guard, of a type whose helpers change packet data,
  *     that has a global subprogram, or a subprogram and a tail call:
- *     either uses packet data after a change of packet data freed it
+ *     either uses packet data after a change of packet data freed it;
+ *     nor, where the verifier checks a callback once (6.1), to any such
+ *     program that hands a callback to bpf_loop() or the like
  *     (packets_after_change());
  *   - while the policy denies LOCKDOWN_PERF, none to a new perf_event
  *     program: it reads the registers each sample interrupted, the

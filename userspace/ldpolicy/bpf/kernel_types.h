@@ -172,6 +172,17 @@ struct bpf_func_info_aux {
 	__u16 linkage;
 } __ldp_core;
 
+/*
+ * include/linux/bpf_verifier.h: a function's frame as the verifier tracks
+ * it. callback_depth came with the fix (6.7, and the stable kernels that
+ * took it) that checks a callback as called any number of times: 6.1
+ * checks it once, as its first call finds the state. Only whether the
+ * field exists is asked.
+ */
+struct bpf_func_state___ldp {
+	__u32 callback_depth;
+} __ldp_core;
+
 struct bpf_prog_aux {
 	__u32 used_map_cnt;
 	__u32 id;
