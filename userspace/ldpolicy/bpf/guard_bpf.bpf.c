@@ -201,6 +201,10 @@ struct insn_walk {
 	__u32 find_slices;		/* before the verifier: look for slices, */
 	__u32 slices;			/* found, */
 	__u32 reads_matter;		/* and stop at reads only if they matter */
+	__u32 find_calls;		/* look for calls only: */
+	__u32 subprog_calls;		/* of a subprogram, */
+	__u32 callbacks;		/* a callback's address (bpf_loop() and the like), */
+	__u32 tail_calls;		/* a bpf_tail_call() */
 };
 
 static __always_inline bool is_helper_call(const struct bpf_insn *insn)
@@ -216,6 +220,9 @@ static __always_inline bool is_helper_call(const struct bpf_insn *insn)
 #define LDP_PROBE_MEM	0x20
 #define LDP_PROBE_MEMSX	0x40
 
+/* BPF_JMP | BPF_TAIL_CALL: a bpf_tail_call() as the verifier leaves it */
+#define LDP_TAIL_CALL 0xf0
+
 static long insn_walk_one(__u32 i, struct insn_walk *w)
 {
 	struct bpf_insn insn;
@@ -225,6 +232,15 @@ static long insn_walk_one(__u32 i, struct insn_walk *w)
 	if (bpf_probe_read_kernel(&insn, sizeof(insn), (void *)(w->at + 8ULL * i))) {
 		w->cannot = 1;
 		return 1;
+	}
+	if (w->find_calls) {
+		if (insn.code == (BPF_JMP | BPF_CALL) && insn.src_reg == BPF_PSEUDO_CALL)
+			w->subprog_calls = 1;
+		if (insn.code == (BPF_LD | BPF_IMM | BPF_DW) && insn.src_reg == BPF_PSEUDO_FUNC)
+			w->callbacks = 1;
+		if (insn.code == (BPF_JMP | LDP_TAIL_CALL))
+			w->tail_calls = 1;
+		return w->subprog_calls && w->callbacks && w->tail_calls;
 	}
 	if (w->learn) {
 		if (is_helper_call(&insn) && w->calls < LDP_READERS)
@@ -266,6 +282,9 @@ static __always_inline void insn_walk(const struct bpf_prog *prog, struct insn_w
 	w->reads = zero;
 	w->cannot = zero;
 	w->slices = zero;
+	w->subprog_calls = zero;
+	w->callbacks = zero;
+	w->tail_calls = zero;
 	/*
 	 * Never taken: the counts the walk may have reached, as far as Linux
 	 * 6.1's verifier is to know when it checks the walk once
@@ -276,6 +295,9 @@ static __always_inline void insn_walk(const struct bpf_prog *prog, struct insn_w
 		w->reads = bpf_get_prandom_u32();
 		w->cannot = bpf_get_prandom_u32();
 		w->slices = bpf_get_prandom_u32();
+		w->subprog_calls = bpf_get_prandom_u32();
+		w->callbacks = bpf_get_prandom_u32();
+		w->tail_calls = bpf_get_prandom_u32();
 	}
 	bpf_probe_read_kernel(&addr, sizeof(addr), &prog);
 	w->at = addr + bpf_core_field_offset(struct bpf_prog, insnsi);
@@ -442,38 +464,6 @@ static __always_inline bool changes_packets(__u32 type)
 /* The most functions a program has (include/linux/bpf_verifier.h). */
 #define LDP_MAX_SUBPROGS 256
 
-/* BPF_JMP | BPF_TAIL_CALL: a bpf_tail_call() as the verifier leaves it */
-#define LDP_TAIL_CALL 0xf0
-
-/* One walk over a program's calls (bpf_loop's context). */
-struct pkt_walk {
-	__u64 at;		/* address of the instruction to read */
-	__u32 len;
-	__u32 calls;		/* a call of a subprogram */
-	__u32 callbacks;	/* a callback's address, for bpf_loop() and the like */
-	__u32 tail_calls;	/* a bpf_tail_call() */
-	__u32 cannot;
-};
-
-static long pkt_walk_one(__u32 i, struct pkt_walk *w)
-{
-	struct bpf_insn insn;
-
-	if (i >= w->len)
-		return 1;
-	if (bpf_probe_read_kernel(&insn, sizeof(insn), (void *)(w->at + 8ULL * i))) {
-		w->cannot = 1;
-		return 1;
-	}
-	if (insn.code == (BPF_JMP | BPF_CALL) && insn.src_reg == BPF_PSEUDO_CALL)
-		w->calls = 1;
-	if (insn.code == (BPF_LD | BPF_IMM | BPF_DW) && insn.src_reg == BPF_PSEUDO_FUNC)
-		w->callbacks = 1;
-	if (insn.code == (BPF_JMP | LDP_TAIL_CALL))
-		w->tail_calls = 1;
-	return w->calls && w->callbacks && w->tail_calls;
-}
-
 /* Has @prog a function with global linkage past its main one? */
 static __always_inline bool has_global_subprog(const struct bpf_prog *prog)
 {
@@ -533,32 +523,16 @@ static __always_inline bool packets_after_change(const struct bpf_prog *prog)
 {
 	bool packets = changes_packets(prog->type);
 	bool once = !bpf_core_field_exists(struct bpf_func_state___ldp, callback_depth);
-	struct pkt_walk w = { 0 };
-	__u32 zero = unknown_zero();
-	__u64 addr = 0;
+	struct insn_walk w = { .find_calls = 1 };
 
 	if (!packets && !once)
 		return false;
 	if (packets && has_global_subprog(prog))
 		return true;
-	w.calls = zero;
-	w.callbacks = zero;
-	w.tail_calls = zero;
-	w.cannot = zero;
-	/* never taken: the walk's state unknown to 6.1's verifier (unknown_zero()) */
-	if (zero) {
-		w.calls = bpf_get_prandom_u32();
-		w.callbacks = bpf_get_prandom_u32();
-		w.tail_calls = bpf_get_prandom_u32();
-		w.cannot = bpf_get_prandom_u32();
-	}
-	bpf_probe_read_kernel(&addr, sizeof(addr), &prog);
-	w.at = addr + bpf_core_field_offset(struct bpf_prog, insnsi);
-	w.len = prog->len;
-	bpf_loop(1 << 23, pkt_walk_one, &w, 0);
+	insn_walk(prog, &w);
 	if (w.cannot || (once && w.callbacks))
 		return true;
-	return packets && (w.calls || w.callbacks) && w.tail_calls;
+	return packets && (w.subprog_calls || w.callbacks) && w.tail_calls;
 }
 
 /*
