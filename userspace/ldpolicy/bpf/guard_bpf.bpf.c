@@ -492,9 +492,9 @@ static __always_inline bool has_global_subprog(const struct bpf_prog *prog)
 }
 
 /*
- * Is @prog, of a type whose helpers change packet data, one that could
- * use packet data after a change of it freed that data, on a stock
- * kernel? Two ways to be:
+ * Is @prog one a stock kernel's verifier checks too little? First, of a
+ * type whose helpers change packet data, one that could use packet data
+ * after a change of it freed that data. Two ways to be:
  *   - a global subprogram: the verifier checks one on its own, a pointer
  *     argument as memory of its size, which its caller may fill with
  *     packet data, and which outlives the subprogram's own change of
@@ -519,7 +519,7 @@ static __always_inline bool has_global_subprog(const struct bpf_prog *prog)
  * bpf_loop() callback read and wrote an skb head its own first call had
  * freed, on Debian 12's kernel).
  */
-static __always_inline bool packets_after_change(const struct bpf_prog *prog)
+static __always_inline bool verifier_blind_spot(const struct bpf_prog *prog)
 {
 	bool packets = changes_packets(prog->type);
 	bool once = !bpf_core_field_exists(struct bpf_func_state___ldp, callback_depth);
@@ -549,9 +549,9 @@ static __always_inline bool packets_after_change(const struct bpf_prog *prog)
  *     object began to guard, of a type whose helpers change packet data,
  *     that has a global subprogram, or a subprogram and a tail call:
  *     either uses packet data after a change of packet data freed it;
- *     nor, where the verifier checks a callback once (6.1), to any such
- *     program that hands a callback to bpf_loop() or the like
- *     (packets_after_change());
+ *     nor, where the verifier checks a callback once (6.1), to any new
+ *     program, of any type, that hands a callback to bpf_loop() or the
+ *     like (verifier_blind_spot());
  *   - while the policy denies LOCKDOWN_PERF, none to a new perf_event
  *     program: it reads the registers each sample interrupted, the
  *     kernel's too, as PERF_SAMPLE_REGS_INTR does (on a hardware
@@ -620,7 +620,7 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 	if (would_run_first(prog))
 		return -EPERM;
 	if (ldp_prog_after(id, at, (__u32)-1, g->setup_ns, g->ids_near_wrap) &&
-	    packets_after_change(prog))
+	    verifier_blind_spot(prog))
 		return -EPERM;
 	if (policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL)) &&
 	    ldp_prog_after(id, at, g->read_kernel_max_id, g->read_kernel_ns, g->ids_near_wrap) &&
