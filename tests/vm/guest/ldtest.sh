@@ -21,7 +21,8 @@ not_ok() {
 	T_N=$((T_N + 1))
 	echo "not ok $T_N - $1"
 	shift
-	for l in "$@"; do echo "# $l"; done
+	# every line of each diagnostic a TAP comment, however many it has
+	for l in "$@"; do printf '%s\n' "$l" | sed 's/^/# /'; done
 }
 
 skip() {

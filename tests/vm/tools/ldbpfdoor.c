@@ -25,7 +25,8 @@
  *   fake-name HOOK PIN  attach an LSM program named as the backend's
  *                   enforcement one to HOOK (bpf_lsm_*), its link pinned at PIN
  *   steal-map SECS  for SECS seconds, take an fd to every map named as the
- *                   backend's state map as it appears, and hold them all
+ *                   backend's state map as it appears; hold them all until
+ *                   SIGTERM, then say how many it still holds
  *   sysctl-rewrite  attach a sysctl program that rewrites writes to
  *                   kernel.ftrace_enabled to 0, then write 1 there
  *   freplace-sysctl load an freplace program against a sysctl program of
@@ -59,7 +60,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -556,10 +559,21 @@ static void door_fake_name(const char *hook, const char *pin)
 	btf__free(btf);
 }
 
+/* Has SIGTERM (blocked) come? */
+static bool term_pending(void)
+{
+	sigset_t set;
+
+	return !sigpending(&set) && sigismember(&set, SIGTERM) == 1;
+}
+
 /*
  * For @secs seconds, take an fd to every map named ldp_state that
  * appears (ldpolicy's own passes create some, its setup one), and hold
- * them all. Prints each map's id as it is taken.
+ * them all until SIGTERM, however long the load it races takes: a thief
+ * that let go on a clock of its own, before a slow setup (arm64 under
+ * TCG) armed, would see the backend armed while it held nothing. Prints
+ * each map's id as it is taken, and at SIGTERM how many it still holds.
  */
 static void door_steal_map(int secs)
 {
@@ -567,8 +581,14 @@ static void door_steal_map(int secs)
 	time_t end = time(NULL) + secs;
 	__u32 held[64], n = 0, id = 0;
 	long tries = 0;
+	sigset_t term;
+	int sig;
 
-	while (time(NULL) < end && n < 64) {
+	sigemptyset(&term);
+	sigaddset(&term, SIGTERM);
+	if (sigprocmask(SIG_BLOCK, &term, NULL))
+		die("sigprocmask: %s", strerror(errno));
+	while (time(NULL) < end && n < 64 && !term_pending()) {
 		LIBBPF_OPTS(bpf_get_fd_by_id_opts, ro, .open_flags = BPF_F_RDONLY);
 		struct bpf_map_info mi = { 0 };
 		__u32 len = sizeof(mi), i;
@@ -594,6 +614,9 @@ static void door_steal_map(int secs)
 		held[n++] = id;	/* and the fd stays open */
 		printf("took an fd to map %u (ldp_state) after %ld tries\n", id, tries);
 	}
+	if (sigwait(&term, &sig))
+		die("sigwait: %s", strerror(errno));
+	printf("ended: still held %u\n", n);
 }
 
 /* The root cgroup, through a cgroup2 mount of our own. */
