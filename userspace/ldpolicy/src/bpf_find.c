@@ -616,7 +616,8 @@ int bpf_wait_unattached(struct diags *d)
 	return left ? -1 : 0;
 }
 
-int bpf_own_refs(const uint32_t *map_ids, __u64 *refs, struct diags *d)
+int bpf_own_refs(const uint32_t *map_ids, __u64 *refs, void (*check)(void *), void *arg,
+		 struct diags *d)
 {
 	struct klists k = { 0 };
 	struct bpf_want w;
@@ -629,6 +630,8 @@ int bpf_own_refs(const uint32_t *map_ids, __u64 *refs, struct diags *d)
 		if (want_of(&w, &k.prog[i]) >= 0)
 			for (int m = 0; m < LDP_NR_MAPS; m++)
 				refs[m] += uses_map(&k.prog[i], map_ids[m]);
+	/* every program counted is held (k) until the count is compared */
+	check(arg);
 	ret = 0;
 out:
 	klists_free(&k);

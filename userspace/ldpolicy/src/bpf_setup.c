@@ -445,17 +445,32 @@ static int run_fd(int fd, void *ctx, size_t size, int *ret)
 	return 0;
 }
 
+/* One run of ldp_arm, with the count in ctx (bpf_own_refs()'s check). */
+struct arm_try {
+	int fd;
+	struct ldp_arm_ctx ctx;
+	int err, rc;
+};
+
+static void arm_once(void *arg)
+{
+	struct arm_try *t = arg;
+
+	t->err = run_fd(t->fd, &t->ctx, sizeof(t->ctx), &t->rc);
+}
+
 /*
  * ldp_arm, from the pin directory (where it finds the directory the
  * guards keep), with the references the object's own programs account
- * for. A program of the setup's, just freed, gives its references back a
- * grace period later: a count that does not match is tried again for a
- * while before it counts.
+ * for, counted and compared while ldpolicy holds each program it
+ * counted. A program of the setup's, just freed, gives its references
+ * back a grace period later: a count that does not match is tried again
+ * for a while before it counts.
  */
 static int arm(int dirfd, struct held *h, struct diags *d)
 {
 	struct timespec nap = { 0, 50 * 1000 * 1000 };
-	struct ldp_arm_ctx ctx = { 0 };
+	struct arm_try t = { .fd = h->arm, .rc = -EBUSY };
 	int cwd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC), err = 0, rc = -EBUSY;
 
 	if (cwd < 0 || fchdir(dirfd)) {
@@ -468,11 +483,12 @@ static int arm(int dirfd, struct held *h, struct diags *d)
 	for (int i = 0; i < 40 && !err && rc == -EBUSY; i++) {
 		if (i)
 			nanosleep(&nap, NULL);
-		if (bpf_own_refs(h->map_ids, ctx.refs, d)) {
+		if (bpf_own_refs(h->map_ids, t.ctx.refs, arm_once, &t, d)) {
 			err = EIO;
 			break;
 		}
-		err = run_fd(h->arm, &ctx, sizeof(ctx), &rc);
+		err = t.err;
+		rc = t.rc;
 	}
 	if (fchdir(cwd)) {
 		diag_error(d, NULL, "BPF backend: cannot return to the working directory: %s",
