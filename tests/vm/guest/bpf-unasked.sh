@@ -85,6 +85,11 @@ expect_eq "nothing loaded: the caller's packet pointer across a subprogram's tai
 attack bpf-global-mem-arg loop
 expect_eq "nothing loaded: a packet pointer in a bpf_loop() callback's second call: $gm_caller" \
 	"$A_GOT" "$gm_caller"
+# and, no packet involved, a store past a map value at an offset a
+# bpf_loop() callback moved more than 6.1's one check of it saw
+attack bpf-callback-once
+expect_eq "nothing loaded: a store past a map value, at an offset a bpf_loop() callback moved: $gm_caller" \
+	"$A_GOT" "$gm_caller"
 kexec_preload /blobs/integrity.blob
 out=$(ldbpfdoor read-kernel rogue_snprintf 2>&1)
 case "$out" in
@@ -132,6 +137,9 @@ attack bpf-global-mem-arg tail
 expect_eq "integrity: and one with a subprogram and a tail call: refused" "$A_GOT" refused
 attack bpf-global-mem-arg loop
 expect_eq "integrity: and one with a bpf_loop() callback: refused" "$A_GOT" refused
+attack bpf-callback-once
+expect_eq "integrity: a socket filter whose bpf_loop() callback moves a map value's offset: refused" \
+	"$A_GOT" refused
 attack bpf-freplace-arg
 expect_eq "integrity: an extension program: refused, whatever the policy" \
 	"$A_GOT: $A_OUT" "refused: bpf-freplace-arg: refused (BPF_PROG_LOAD of the extension: EPERM)"
@@ -271,6 +279,9 @@ attack bpf-global-mem-arg tail
 expect_eq "confidentiality: and across a subprogram's tail call: refused" "$A_GOT" refused
 attack bpf-global-mem-arg loop
 expect_eq "confidentiality: and in a bpf_loop() callback: refused" "$A_GOT" refused
+attack bpf-callback-once
+expect_eq "confidentiality: a store past a map value after a bpf_loop() callback: refused" \
+	"$A_GOT" refused
 attack bpf-freplace-arg
 expect_eq "confidentiality: an extension program: refused" "$A_GOT" refused
 attack nlmon-xfrm tricky
@@ -300,10 +311,10 @@ case "$out" in
 *) not_ok "status names bpf-uninit-stack open, with what it defeats" "$out" ;;
 esac
 if printf '%s\n' "$out" |
-	grep -q '^  bpf-printf \|^  pfkey \|^  bpf-perf-regs \|^  bpf-fentry \|^  tcp-fastopen-key \|^  perf-tracepoint \|^  tcp-md5-diag \|^  seg6-hmac \|^  bpf-dynptr-slice \|^  bpf-global-mem-arg \|^  bpf-freplace-arg '; then
-	not_ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag, seg6-hmac, bpf-dynptr-slice, bpf-global-mem-arg, bpf-freplace-arg)" "$out"
+	grep -q '^  bpf-printf \|^  pfkey \|^  bpf-perf-regs \|^  bpf-fentry \|^  tcp-fastopen-key \|^  perf-tracepoint \|^  tcp-md5-diag \|^  seg6-hmac \|^  bpf-dynptr-slice \|^  bpf-global-mem-arg \|^  bpf-freplace-arg \|^  bpf-callback-once '; then
+	not_ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag, seg6-hmac, bpf-dynptr-slice, bpf-global-mem-arg, bpf-freplace-arg, bpf-callback-once)" "$out"
 else
-	ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag, seg6-hmac, bpf-dynptr-slice, bpf-global-mem-arg, bpf-freplace-arg)"
+	ok "status does not name the paths the backend closes (bpf-printf, pfkey, bpf-perf-regs, bpf-fentry, tcp-fastopen-key, perf-tracepoint, tcp-md5-diag, seg6-hmac, bpf-dynptr-slice, bpf-global-mem-arg, bpf-freplace-arg, bpf-callback-once)"
 fi
 door_says "the reader loaded before is not revoked: it opens by its pin and attaches" \
 	"^attach the program pinned" ok -- attach-pinned /sys/fs/bpf/pre-reader 0

@@ -24,7 +24,9 @@
  *   fr_target a socket filter whose global function fr_sink() is handed
  *             8 bytes of struct fr_buf (fr_words[0]): the target that
  *             bpf-freplace-arg's extension (attack_frep.bpf.c) replaces
- * Each but fr_target reads the word the pointer now points at, writes a mark there,
+ *   cb_target bpf-callback-once's socket filter: no packet, a bpf_loop()
+ *             callback that moves an offset in its caller's stack (below)
+ * Each but fr_target and cb_target reads the word the pointer now points at, writes a mark there,
  * reads it back, looks for the mark in the packet as it now is, and puts
  * the word back: the mark read back and not in the packet is a write to
  * the freed head.
@@ -192,4 +194,50 @@ int loop(struct __sk_buff *skb)
 
 	bpf_loop(2, gm_loop_cb, &c, 0);
 	return 0;
+}
+
+/*
+ * bpf-callback-once: a bpf_loop() callback, run twice, adds 8 to an
+ * offset in its caller's frame. A verifier that checks a callback once,
+ * as its first call finds the state (Linux 6.1; 6.7 on check it as called
+ * any number of times), takes the offset for 8 after the loop, where it
+ * is 16: the caller's store at the offset less 8 into an 8-byte map value
+ * it checked at 0 lands in the next value (any offset the loop reaches,
+ * any address past the value, on such a kernel).
+ */
+#define CB_MARK 0x65636e6f62637064ULL	/* "dpcbonce" */
+
+/* 0, and known as 0 to the verifier: .rodata is frozen */
+const volatile __u64 cb_zero;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 2);
+	__type(key, __u32);
+	__type(value, __u64);
+} cb_map SEC(".maps");
+
+struct cb_ctx {
+	__u64 off;
+};
+
+static long cb_step(__u32 i, struct cb_ctx *c)
+{
+	c->off += 8;
+	return 0;
+}
+
+SEC("socket")
+int cb_target(struct __sk_buff *skb)
+{
+	struct cb_ctx c = { .off = cb_zero };
+	__u32 key = 0;
+	__u64 *v;
+
+	bpf_loop(2, cb_step, &c, 0);
+	v = bpf_map_lookup_elem(&cb_map, &key);
+	if (!v)
+		return 0;
+	*(__u64 *)((char *)v + c.off - 8) = CB_MARK;
+	return 1;
 }

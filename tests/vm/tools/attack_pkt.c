@@ -32,6 +32,14 @@
  * pointers read from the slab past a map value, under confidentiality).
  * The target, a socket filter, hands it fr_words[0]; fr_words[1] read
  * back as the extension's mark: shown.
+ *
+ * bpf-callback-once: a bpf_loop() callback, run twice, moves an offset in
+ * its caller's frame by 8 each call; a verifier that checks a callback
+ * once (Linux 6.1; 6.7 on check it as called any number of times) takes
+ * it for one call's worth, and the caller's store into an 8-byte map
+ * value, checked at offset 0, lands 8 bytes on, in the map's next value
+ * (a socket filter, no packet involved). That value read back as the
+ * mark: shown.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -205,10 +213,67 @@ out:
 	attack_pkt__destroy(t);
 }
 
+#define CB_MARK 0x65636e6f62637064ULL	/* attack_pkt.bpf.c's "dpcbonce" */
+
+static void run_callback_once(struct aresult *o, int argc, char **argv)
+{
+	char pkt[64] = { 0 };
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt));
+	struct attack_pkt *s;
+	struct bpf_program *p;
+	uint32_t key = 1;
+	uint64_t next = 0;
+	int err;
+
+	(void)argc;
+	(void)argv;
+	libbpf_log_start();
+	s = attack_pkt__open();
+	if (!s) {
+		failed(o, "open the BPF object: %s", strerror(errno));
+		return;
+	}
+	bpf_object__for_each_program(p, s->obj)
+		bpf_program__set_autoload(p, p == s->progs.cb_target);
+	err = -attack_pkt__load(s);
+	if (err) {
+		/* a verifier that follows the offset past the loop */
+		const char *why = strstr(libbpf_log, "invalid access to map value");
+
+		if (err == EPERM)
+			refused(o, "BPF_PROG_LOAD: EPERM");
+		else if (why)
+			refused(o, "the verifier: %.100s", why);
+		else
+			failed(o, "load: %s; %s", strerror(err),
+			       libbpf_log + (strlen(libbpf_log) > 300 ? strlen(libbpf_log) - 300 : 0));
+		goto out;
+	}
+	err = bpf_prog_test_run_opts(bpf_program__fd(s->progs.cb_target), &opts);
+	if (err) {
+		errno_outcome(o, -err, "BPF_PROG_TEST_RUN(socket)");
+		goto out;
+	}
+	if (opts.retval != 1)
+		failed(o, "the program did not reach its store: it returned %u", opts.retval);
+	else if (bpf_map_lookup_elem(bpf_map__fd(s->maps.cb_map), &key, &next))
+		failed(o, "read the map's next value: %s", strerror(errno));
+	else if (next != CB_MARK)
+		failed(o, "the map's next value reads 0x%llx", (unsigned long long)next);
+	else
+		shown(o, "a store the verifier checked at offset 0 of an 8-byte map value, "
+		      "after a bpf_loop() callback it checked once, wrote the next value: '%.8s'",
+		      (const char *)&next);
+out:
+	attack_pkt__destroy(s);
+}
+
 const struct attack attacks_pkt[] = {
 	{ "bpf-global-mem-arg", "a global subprogram's pointer to packet data, written after "
 	  "it grew the head (freed)", run_global_mem_arg },
 	{ "bpf-freplace-arg", "an extension taking its target's struct argument for a bigger "
 	  "one, writing past it", run_freplace_arg },
+	{ "bpf-callback-once", "a store past a map value, at an offset a bpf_loop() callback "
+	  "moved more than the verifier saw", run_callback_once },
 	{ 0 }
 };
