@@ -219,7 +219,8 @@ ldsysbench_SRCS := tests/vm/tools/ldsysbench.c tests/vm/tools/errname.c
 # libbpf linked statically: with what Debian 13's libelf.a lacks
 STATIC_ELF_SRCS := userspace/ldpolicy/static/eu_search.c
 ldbpfdoor_SRCS := tests/vm/tools/ldbpfdoor.c tests/vm/tools/ldbpfdoor_setup.c \
-	tests/vm/tools/ldbpfdoor_genl.c tests/vm/tools/errname.c $(STATIC_ELF_SRCS)
+	tests/vm/tools/ldbpfdoor_genl.c tests/vm/tools/ldbpfdoor_copy.c tests/vm/tools/errname.c \
+	$(STATIC_ELF_SRCS)
 ldbpfdoor_LIBS := -lbpf -lelf -lz -lzstd
 ldattack_SRCS := tests/vm/tools/ldattack.c tests/vm/tools/attack_dma.c \
 	tests/vm/tools/attack_kernel.c tests/vm/tools/attack_trace.c tests/vm/tools/attack_bpf.c \
@@ -233,7 +234,8 @@ ldattack_LIBS := -lbpf -lelf -lz -lzstd
 
 $(addprefix $(VM_BIN)/,$(VM_TOOLS)): $(VM_BIN)/%: | deps-vm+ldpolicy+bpf
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -Ikernel/include/uapi -I$(VM_BIN) -static -o $@ $($*_SRCS) $($*_LIBS)
+	$(CC) $(HOST_CFLAGS) -Ikernel/include/uapi -I$(VM_BIN) -I$(LDP_DIR)/bpf -static -o $@ \
+		$($*_SRCS) $($*_LIBS)
 
 $(foreach t,$(VM_TOOLS),$(eval $(VM_BIN)/$(t): $($(t)_SRCS) \
 	$(wildcard tests/vm/tools/*.h) kernel/include/uapi/linux/lockdown_policy.h))
@@ -253,7 +255,9 @@ $(VM_BIN)/rogue.skel.h: $(VM_BIN)/rogue.bpf.o
 	bpftool gen skeleton $< name rogue > $@.tmp
 	@mv $@.tmp $@
 
-$(VM_BIN)/ldbpfdoor: $(VM_BIN)/rogue.skel.h $(wildcard userspace/ldpolicy/bpf/*.h)
+# ldbpfdoor's steal-copy loads a copy of the backend's own code
+$(VM_BIN)/ldbpfdoor: $(VM_BIN)/rogue.skel.h $(wildcard userspace/ldpolicy/bpf/*.h) \
+	$(LDPOLICY_STATIC)
 
 # The BPF programs of ldattack's bpf-* attacks (the attack suite): those
 # without kernel types, and the BTF ones (CO-RE).
@@ -507,10 +511,12 @@ $(A64_LDPOLICY): $(LDP_SRCS) | deps-ldpolicy+bpf+arm64
 
 $(addprefix $(A64_BIN)/,$(A64_TOOLS)): $(A64_BIN)/%: | deps-arm64
 	@mkdir -p $(@D)
-	$(A64_CC) $(HOST_CFLAGS) -Ikernel/include/uapi -I$(VM_BIN) -static -o $@ $($*_SRCS) $($*_LIBS)
+	$(A64_CC) $(HOST_CFLAGS) -Ikernel/include/uapi -I$(VM_BIN) -I$(A64)/ldpolicy/bpf -static \
+		-o $@ $($*_SRCS) $($*_LIBS)
 $(foreach t,$(A64_TOOLS),$(eval $(A64_BIN)/$(t): $($(t)_SRCS) \
 	$(wildcard tests/vm/tools/*.h) kernel/include/uapi/linux/lockdown_policy.h))
-$(A64_BIN)/ldbpfdoor: $(VM_BIN)/rogue.skel.h $(wildcard userspace/ldpolicy/bpf/*.h)
+$(A64_BIN)/ldbpfdoor: $(VM_BIN)/rogue.skel.h $(wildcard userspace/ldpolicy/bpf/*.h) \
+	$(A64_LDPOLICY)
 
 # busybox-static:arm64, unpacked: installing it would replace the host's
 $(A64)/busybox: | deps-vm+arm64

@@ -191,6 +191,30 @@ case "$rc:$out" in
 	"exit $rc (thief: the thief did not hold what it took until the load ended)" \
 	"$out" "$(cat /tmp/thief)" ;;
 esac
+# A red team's: the thief keeps no fd, only a copy of the backend's own
+# ldp_guard_on (the same code, so the same tag), loaded on the state map
+# it took before the map guard was on; run after the backend armed, the
+# copy's stores land in the armed state. Counted by tag, the copy's
+# reference passed for one of the backend's own, and it armed.
+ldbpfdoor steal-copy 120 > /tmp/copier 2>&1 &
+copier=$!
+sleep 1
+out=$(ldpolicy load /blobs/integrity.blob 2>&1)
+rc=$?
+kill $copier 2>/dev/null
+wait $copier 2>/dev/null
+grep -q '^ended: still holds the copy$' /tmp/copier || rc="copier:$rc"
+case "$rc:$out" in
+3:*"not armed: something else holds a reference to its maps"*)
+	ok "a copy of its own code on its state map, loaded during setup: not armed (exit 3)" ;;
+0:*) not_ok "a copy of its own code on its state map, loaded during setup: not armed (exit 3)" \
+	"the backend armed while a copy of its ldp_guard_on held its state map" \
+	"$(cat /tmp/copier)" ;;
+*) not_ok "a copy of its own code on its state map, loaded during setup: not armed (exit 3)" \
+	"exit $rc (copier: the copy was not held until the load ended)" "$out" \
+	"$(cat /tmp/copier)" ;;
+esac
+status_is "and status says nothing is loaded" 0 "$none_loaded"
 # An fd to ftrace_enabled, opened before the backend exists.
 exec 7>/proc/sys/kernel/ftrace_enabled
 

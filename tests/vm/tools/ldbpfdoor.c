@@ -24,6 +24,9 @@
  *                   backend keeps its pins, before it is set up
  *   fake-name HOOK PIN  attach an LSM program named as the backend's
  *                   enforcement one to HOOK (bpf_lsm_*), its link pinned at PIN
+ *   steal-copy SECS  take an fd to the state map of the object a setup
+ *                   makes, load a copy of its ldp_guard_on on it, keep only
+ *                   the copy, until SIGTERM (ldbpfdoor_copy.c)
  *   steal-map SECS  for SECS seconds, take an fd to every map named as the
  *                   backend's state map as it appears; hold them all until
  *                   SIGTERM, then say how many it still holds
@@ -1012,6 +1015,8 @@ int main(int argc, char **argv)
 		door_fake_name(argv[2], argv[3]);
 	else if (!strcmp(door, "steal-map") && argc > 2)
 		door_steal_map(atoi(argv[2]));
+	else if (!strcmp(door, "steal-copy") && argc > 2)
+		door_steal_copy(atoi(argv[2]));
 	else if (!strcmp(door, "sysctl-rewrite"))
 		door_sysctl_rewrite();
 	else if (!strcmp(door, "freplace-sysctl"))

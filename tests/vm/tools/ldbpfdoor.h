@@ -31,6 +31,9 @@ void door_steal_fds(int secs);
 void door_setup_hijack(const char *dir, int secs);
 void door_fake_btf(const char *out, const char *sname, const char *mname, int delta);
 
+/* A copy of the backend's code holding its state map (ldbpfdoor_copy.c). */
+void door_steal_copy(int secs);
+
 /* Against what the setup learns from generic netlink (ldbpfdoor_genl.c). */
 void __attribute__((noreturn)) door_genl_blind(const char *how, char **argv);
 

@@ -616,18 +616,17 @@ int bpf_wait_unattached(struct diags *d)
 	return left ? -1 : 0;
 }
 
-int bpf_own_refs(const uint32_t *map_ids, __u64 *refs, void (*check)(void *), void *arg,
-		 struct diags *d)
+int bpf_own_refs(const uint32_t *map_ids, const uint32_t *prog_ids, size_t n_prog_ids,
+		 __u64 *refs, void (*check)(void *), void *arg, struct diags *d)
 {
 	struct klists k = { 0 };
-	struct bpf_want w;
 	int ret = -1;
 
 	memset(refs, 0, LDP_NR_MAPS * sizeof(*refs));
-	if (bpf_want_tags(&w, d) || list_progs(&k, NULL, NULL, d))
+	if (list_progs(&k, NULL, NULL, d))
 		goto out;
 	for (size_t i = 0; i < k.n_prog; i++)
-		if (want_of(&w, &k.prog[i]) >= 0)
+		if (in_ids(prog_ids, n_prog_ids, k.prog[i].id))
 			for (int m = 0; m < LDP_NR_MAPS; m++)
 				refs[m] += uses_map(&k.prog[i], map_ids[m]);
 	/* every program counted is held (k) until the count is compared */

@@ -83,15 +83,18 @@ int bpf_wait_unattached(struct diags *d);
 
 /*
  * The references to each map (by @map_ids, in enum ldp_map order) that
- * the object's programs, as the kernel lists them, account for, into
- * @refs; then @check(@arg), while ldpolicy still holds an fd to every
- * program it counted: none of them can go, and a grace period later take
- * its references with it, before @check compares the count with the
- * kernel's (a reference someone else holds would otherwise hide behind
- * it). 0 or -1 (diagnosed; @check not run).
+ * the object's programs account for, into @refs: the programs the kernel
+ * lists under the ids the setup loaded them as (@prog_ids), never one
+ * that only has their code (a copy of one, loaded with the object's maps
+ * by whoever took an fd to them, has the same tag). Then @check(@arg),
+ * while ldpolicy still holds an fd to every program it counted: none of
+ * them can go, and a grace period later take its references with it,
+ * before @check compares the count with the kernel's (a reference
+ * someone else holds would otherwise hide behind it). 0 or -1
+ * (diagnosed; @check not run).
  */
-int bpf_own_refs(const uint32_t *map_ids, __u64 *refs, void (*check)(void *), void *arg,
-		 struct diags *d);
+int bpf_own_refs(const uint32_t *map_ids, const uint32_t *prog_ids, size_t n_prog_ids,
+		 __u64 *refs, void (*check)(void *), void *arg, struct diags *d);
 
 /* kernel.ftrace_enabled: 1 or 0, or -1 (diagnosed) if it cannot be read. */
 int bpf_ftrace_enabled(struct diags *d);

@@ -394,6 +394,8 @@ struct held {
 	int setup_guard;	/* the link of ldp_setup_ptrace: attached while held */
 	struct sysctl_attach sys;
 	uint32_t map_ids[LDP_NR_MAPS];
+	uint32_t prog_ids[LDP_MAX_PROGS];	/* as loaded: the object's, and no copy's */
+	size_t n_prog_ids;
 };
 
 static int dup_fd(int fd)
@@ -483,7 +485,8 @@ static int arm(int dirfd, struct held *h, struct diags *d)
 	for (int i = 0; i < 40 && !err && rc == -EBUSY; i++) {
 		if (i)
 			nanosleep(&nap, NULL);
-		if (bpf_own_refs(h->map_ids, t.ctx.refs, arm_once, &t, d)) {
+		if (bpf_own_refs(h->map_ids, h->prog_ids, h->n_prog_ids, t.ctx.refs, arm_once, &t,
+				 d)) {
 			err = EIO;
 			break;
 		}
@@ -675,6 +678,8 @@ static int setup_locked(int dirfd, const struct reason_table *t, struct diags *d
 		goto undo;
 	}
 	memcpy(guard_on.prog_ids, progs, n_progs * sizeof(*progs));
+	memcpy(h.prog_ids, progs, n_progs * sizeof(*progs));
+	h.n_prog_ids = n_progs;
 	guard_on.nr_progs = n_progs;
 	guard_on.reader_id = id_of(bpf_program__fd(skel->progs.ldp_readers));
 	if (bpf_program__autoload(skel->progs.ldp_readers_percpu))
