@@ -132,6 +132,7 @@ int ldp_guard_on(struct ldp_guard_on_ctx *ctx)
 	g->reader_id = ctx->reader_id;
 	g->reader_percpu_id = ctx->reader_percpu_id;
 	g->reader_net_id = ctx->reader_net_id;
+	g->dynptr_id = ctx->dynptr_id;
 	g->setup_tgid = bpf_get_current_pid_tgid() >> 32;
 	g->setup_ns = bpf_ktime_get_boot_ns();
 	st->guarding = 1;
@@ -215,6 +216,47 @@ int BPF_PROG(ldp_readers_net, struct net_device *dev, struct sk_buff *skb, struc
 	bpf_skb_output(skb, &ldp_readers_out, 0, &none, sizeof(none));
 	bpf_xdp_output(xdp, &ldp_readers_out, 0, &none, sizeof(none));
 	return 0;
+}
+
+/*
+ * Never run either: the helpers that make, use and end a dynptr. Linux
+ * 6.1's verifier takes a dynptr argument's stack slot from the pointer's
+ * constant offset alone (6.2 checks its variable offset too, "bpf: Fix
+ * missing var_off check for ARG_PTR_TO_DYNPTR"): root makes the dynptr at
+ * one slot while the verifier marks another, which holds a dynptr of
+ * root's own making whose data is at any kernel address, and reads and
+ * writes there through it (a red team's, on Debian 12's kernel with the
+ * backend). Where the verifier is that old, the guard refuses programs
+ * that call any of them (verifier_blind_spot()). Each is called once.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 4096);
+} ldp_dynptr_rb SEC(".maps");
+
+/*
+ * What bpf_dynptr_from_mem() is given: a map value (6.1 takes no other),
+ * and one reached without a helper call, which the walk would count.
+ */
+__u64 ldp_dynptr_word;
+
+SEC("syscall")
+int ldp_dynptrs(void *ctx)
+{
+	struct bpf_dynptr local, rec;
+	__u64 out;
+	void *data;
+
+	bpf_dynptr_from_mem(&ldp_dynptr_word, sizeof(ldp_dynptr_word), 0, &local);
+	bpf_dynptr_read(&out, sizeof(out), &local, 0, 0);
+	bpf_dynptr_write(&local, 0, &out, sizeof(out), 0);
+	data = bpf_dynptr_data(&local, 0, sizeof(out));
+	if (bpf_ringbuf_reserve_dynptr(&ldp_dynptr_rb, sizeof(out), 0, &rec)) {
+		bpf_ringbuf_discard_dynptr(&rec, 0);
+		return 0;
+	}
+	bpf_ringbuf_submit_dynptr(&rec, 0);
+	return data != 0;
 }
 
 /*

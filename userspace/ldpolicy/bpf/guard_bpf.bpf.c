@@ -204,7 +204,9 @@ struct insn_walk {
 	__u32 find_calls;		/* look for calls only: */
 	__u32 subprog_calls;		/* of a subprogram, */
 	__u32 callbacks;		/* a callback's address (bpf_loop() and the like), */
-	__u32 tail_calls;		/* a bpf_tail_call() */
+	__u32 tail_calls;		/* a bpf_tail_call(), */
+	__u32 dynptrs;			/* a dynptr helper's (in imm), */
+	__u32 dynptrs_matter;		/* and stop at one only if it matters */
 };
 
 static __always_inline bool is_helper_call(const struct bpf_insn *insn)
@@ -240,7 +242,11 @@ static long insn_walk_one(__u32 i, struct insn_walk *w)
 			w->callbacks = 1;
 		if (insn.code == (BPF_JMP | LDP_TAIL_CALL))
 			w->tail_calls = 1;
-		return w->subprog_calls && w->callbacks && w->tail_calls;
+		for (int r = 0; r < LDP_READERS; r++)
+			if (is_helper_call(&insn) && w->imm[r] && insn.imm == w->imm[r])
+				w->dynptrs = 1;
+		return (w->subprog_calls && w->callbacks && w->tail_calls) ||
+		       (w->dynptrs && w->dynptrs_matter);
 	}
 	if (w->learn) {
 		if (is_helper_call(&insn) && w->calls < LDP_READERS)
@@ -285,6 +291,7 @@ static __always_inline void insn_walk(const struct bpf_prog *prog, struct insn_w
 	w->subprog_calls = zero;
 	w->callbacks = zero;
 	w->tail_calls = zero;
+	w->dynptrs = zero;
 	/*
 	 * Never taken: the counts the walk may have reached, as far as Linux
 	 * 6.1's verifier is to know when it checks the walk once
@@ -298,6 +305,7 @@ static __always_inline void insn_walk(const struct bpf_prog *prog, struct insn_w
 		w->subprog_calls = bpf_get_prandom_u32();
 		w->callbacks = bpf_get_prandom_u32();
 		w->tail_calls = bpf_get_prandom_u32();
+		w->dynptrs = bpf_get_prandom_u32();
 	}
 	bpf_probe_read_kernel(&addr, sizeof(addr), &prog);
 	w->at = addr + bpf_core_field_offset(struct bpf_prog, insnsi);
@@ -308,20 +316,22 @@ static __always_inline void insn_walk(const struct bpf_prog *prog, struct insn_w
 /*
  * ldp_readers, the object's own program that calls the helpers that
  * read kernel memory without asking (control.bpf.c), and
- * ldp_readers_percpu and ldp_readers_net: the verifier rewrote each call
- * to the helper's address, which the guard looks for in other programs.
+ * ldp_readers_percpu and ldp_readers_net, and ldp_dynptrs, which calls
+ * the dynptr helpers: the verifier rewrote each call to the helper's
+ * address, which the guard looks for in other programs.
  */
 static __always_inline void learn_readers(struct ldp_guard *g, const struct bpf_prog *prog)
 {
 	struct insn_walk w = { .learn = 1 };
 	bool percpu = g->reader_percpu_id && prog->aux->id == g->reader_percpu_id;
 	bool net = g->reader_net_id && prog->aux->id == g->reader_net_id;
-	int want = percpu ? LDP_READERS_PERCPU :
-		   net ? LDP_READERS_NET : LDP_READERS - LDP_READERS_PERCPU;
-	__u32 bit = percpu ? 2 : net ? 4 : 1;
+	bool dyn = g->dynptr_id && prog->aux->id == g->dynptr_id;
+	int want = percpu ? LDP_READERS_PERCPU : net ? LDP_READERS_NET :
+		   dyn ? LDP_DYNPTR_HELPERS : LDP_READERS - LDP_READERS_PERCPU;
+	__u32 bit = percpu ? 2 : net ? 4 : dyn ? 8 : 1;
 	__s32 imm[LDP_READERS];
 
-	if (!percpu && !net && prog->aux->id != g->reader_id)
+	if (!percpu && !net && !dyn && prog->aux->id != g->reader_id)
 		return;
 	if (g->readers_learnt & bit)
 		return;
@@ -335,7 +345,14 @@ static __always_inline void learn_readers(struct ldp_guard *g, const struct bpf_
 		for (int j = 0; j < i; j++)
 			if (i < want && imm[i] == imm[j])
 				return;
-	if (net) {
+	if (dyn) {
+		/* 0 is "none" to the walk: no helper is at __bpf_call_base */
+		for (int i = 0; i < LDP_READERS; i++) {
+			if (i < want && !imm[i])
+				return;
+			g->dynptr_imm[i] = i < want ? imm[i] : 0;
+		}
+	} else if (net) {
 		/* 0 is "none" to the walk: no helper is at __bpf_call_base */
 		if (!imm[0] || !imm[1])
 			return;
@@ -517,20 +534,31 @@ static __always_inline bool has_global_subprog(const struct bpf_prog *prog)
  * of any type, that hands a callback to bpf_loop() or the like: what the
  * callback does from its second call on is never checked (a red team's
  * bpf_loop() callback read and wrote an skb head its own first call had
- * freed, on Debian 12's kernel).
+ * freed, on Debian 12's kernel). That verifier also takes a dynptr
+ * argument's stack slot from its constant offset alone (6.2's fix), so
+ * any program that calls a dynptr helper: a dynptr of root's making,
+ * where the verifier sees the one the program made, reads and writes any
+ * kernel address (a red team's, on Debian 12's kernel).
  */
-static __always_inline bool verifier_blind_spot(const struct bpf_prog *prog)
+static __always_inline bool verifier_blind_spot(const struct ldp_guard *g,
+						const struct bpf_prog *prog)
 {
 	bool packets = changes_packets(prog->type);
 	bool once = !bpf_core_field_exists(struct bpf_func_state___ldp, callback_depth);
-	struct insn_walk w = { .find_calls = 1 };
+	struct insn_walk w = { .find_calls = 1, .dynptrs_matter = once,
+			       .imm = { g->dynptr_imm[0], g->dynptr_imm[1], g->dynptr_imm[2],
+					g->dynptr_imm[3], g->dynptr_imm[4], g->dynptr_imm[5],
+					g->dynptr_imm[6], g->dynptr_imm[7] } };
 
 	if (!packets && !once)
 		return false;
 	if (packets && has_global_subprog(prog))
 		return true;
+	/* the dynptr helpers' calls unknown: cannot tell */
+	if (once && g->dynptr_id && !(g->readers_learnt & 8))
+		return true;
 	insn_walk(prog, &w);
-	if (w.cannot || (once && w.callbacks))
+	if (w.cannot || (once && (w.callbacks || w.dynptrs)))
 		return true;
 	return packets && (w.subprog_calls || w.callbacks) && w.tail_calls;
 }
@@ -551,7 +579,7 @@ static __always_inline bool verifier_blind_spot(const struct bpf_prog *prog)
  *     either uses packet data after a change of packet data freed it;
  *     nor, where the verifier checks a callback once (6.1), to any new
  *     program, of any type, that hands a callback to bpf_loop() or the
- *     like (verifier_blind_spot());
+ *     like, or calls a dynptr helper (verifier_blind_spot());
  *   - while the policy denies LOCKDOWN_PERF, none to a new perf_event
  *     program: it reads the registers each sample interrupted, the
  *     kernel's too, as PERF_SAMPLE_REGS_INTR does (on a hardware
@@ -620,7 +648,7 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 	if (would_run_first(prog))
 		return -EPERM;
 	if (ldp_prog_after(id, at, (__u32)-1, g->setup_ns, g->ids_near_wrap) &&
-	    verifier_blind_spot(prog))
+	    verifier_blind_spot(g, prog))
 		return -EPERM;
 	if (policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL)) &&
 	    ldp_prog_after(id, at, g->read_kernel_max_id, g->read_kernel_ns, g->ids_near_wrap) &&

@@ -252,6 +252,9 @@ struct ldp_arm_ctx {
  * @reader_net_id: the id of ldp_readers_net, the same for bpf_skb_output()
  *	and bpf_xdp_output(); 0 where it is not loaded (a kernel without
  *	networking, where no program can call them)
+ * @dynptr_id: the id of ldp_dynptrs, the same for the helpers that make,
+ *	use and end a dynptr; 0 where it is not loaded (a kernel without
+ *	them)
  */
 struct ldp_guard_on_ctx {
 	__u32 prog_ids[LDP_GUARD_PROGS];
@@ -259,6 +262,7 @@ struct ldp_guard_on_ctx {
 	__u32 reader_id;
 	__u32 reader_percpu_id;
 	__u32 reader_net_id;
+	__u32 dynptr_id;
 };
 
 /*

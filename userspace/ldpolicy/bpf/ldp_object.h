@@ -97,6 +97,12 @@ LDP_MAP struct {
 #define LDP_READERS_NET		2
 
 /*
+ * The helpers ldp_dynptrs calls: those that make, use and end a dynptr
+ * (at most LDP_READERS, the most one walk learns).
+ */
+#define LDP_DYNPTR_HELPERS	7
+
+/*
  * What the guards protect, recorded by ldp_arm: kernel pointers, so never
  * copied out (ldp_read copies ldp_state only).
  */
@@ -124,7 +130,18 @@ struct ldp_guard {
 	__u32 reader_net_id;
 	__s32 reader_imm[LDP_READERS];
 	__s32 reader_net_imm[LDP_READERS_NET];
-	/* 1: ldp_readers's; 2: ldp_readers_percpu's; 4: ldp_readers_net's */
+	/*
+	 * The dynptr helpers, as the kernel calls them, learnt from the
+	 * object's own ldp_dynptrs: a verifier that takes a dynptr argument's
+	 * stack slot from its constant offset alone (6.1) lets them read and
+	 * write any address (verifier_blind_spot()).
+	 */
+	__u32 dynptr_id;
+	__s32 dynptr_imm[LDP_READERS];
+	/*
+	 * 1: ldp_readers's; 2: ldp_readers_percpu's; 4: ldp_readers_net's;
+	 * 8: ldp_dynptrs's
+	 */
 	__u32 readers_learnt;
 	/* the process that set the object up (ldp_guard_on's caller) */
 	__u32 setup_tgid;
@@ -203,11 +220,15 @@ static __always_inline struct ldp_state *state(void)
 	return bpf_map_lookup_elem(&ldp_state, &zero);
 }
 
-/* The readers' calls learnt: those of each reader loaded (ldp_readers always is). */
+/*
+ * The readers' calls learnt: those of each reader loaded (ldp_readers
+ * always is), and of ldp_dynptrs where it is.
+ */
 static __always_inline bool readers_known(const struct ldp_guard *g)
 {
 	return (g->readers_learnt & 1) && (!g->reader_percpu_id || (g->readers_learnt & 2)) &&
-	       (!g->reader_net_id || (g->readers_learnt & 4));
+	       (!g->reader_net_id || (g->readers_learnt & 4)) &&
+	       (!g->dynptr_id || (g->readers_learnt & 8));
 }
 
 static __always_inline struct ldp_guard *guard(void)

@@ -643,6 +643,7 @@ static bool setup_only(const char *name)
 	return !strcmp(name, "ldp_guard_on") || !strcmp(name, "ldp_guard_off") ||
 	       !strcmp(name, "ldp_arm") || !strcmp(name, "ldp_readers") ||
 	       !strcmp(name, "ldp_readers_percpu") || !strcmp(name, "ldp_readers_net") ||
+	       !strcmp(name, "ldp_dynptrs") ||
 	       !strncmp(name, LDP_SETUP_PREFIX, strlen(LDP_SETUP_PREFIX));
 }
 

@@ -507,13 +507,42 @@ static int arm(int dirfd, struct held *h, struct diags *d)
 			   "(a process that took one while it was set up): it could write them; "
 			   "load again to set it up anew" :
 			   !err && rc == -ENOKEY ? "its guard could not learn how this kernel "
-			   "calls the helpers that read kernel memory without asking" :
+			   "calls the helpers that read kernel memory without asking, or the "
+			   "dynptr helpers" :
 			   !err && rc == -EXDEV ? "this is not PID 1's mount namespace, whatever "
 			   "/proc says" :
 			   !err && rc == -ENXIO ? "this is not PID 1's cgroup namespace, whatever "
 			   "/proc says: its sysctl guard would not be on the root cgroup" :
 			   strerror(err ? err : -rc));
 		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The guards learn how the kernel calls the helpers they look for from
+ * the object's own programs that call them, as an fd to each is made
+ * (lsm/bpf_prog): made here, first thing once they guard. Until then
+ * they refuse what they cannot tell from anything else, ldpolicy's own
+ * sentinel among it (bpf_find.c).
+ */
+static int learn_helpers(const struct ldp_guard_on_ctx *g, struct diags *d)
+{
+	const uint32_t ids[] = { g->reader_id, g->reader_percpu_id, g->reader_net_id,
+				 g->dynptr_id };
+
+	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		int fd;
+
+		if (!ids[i])
+			continue;	/* not loaded on this kernel */
+		fd = bpf_prog_get_fd_by_id(ids[i]);
+		if (fd < 0) {
+			diag_error(d, NULL, "BPF backend: not set up: cannot open its own program "
+				   "%u: %s", ids[i], strerror(errno));
+			return -1;
+		}
+		close(fd);
 	}
 	return 0;
 }
@@ -686,6 +715,8 @@ static int setup_locked(int dirfd, const struct reason_table *t, struct diags *d
 		guard_on.reader_percpu_id = id_of(bpf_program__fd(skel->progs.ldp_readers_percpu));
 	if (bpf_program__autoload(skel->progs.ldp_readers_net))
 		guard_on.reader_net_id = id_of(bpf_program__fd(skel->progs.ldp_readers_net));
+	if (bpf_program__autoload(skel->progs.ldp_dynptrs))
+		guard_on.dynptr_id = id_of(bpf_program__fd(skel->progs.ldp_dynptrs));
 	err = run_prog(skel->progs.ldp_guard_on, &guard_on, sizeof(guard_on), &rc);
 	if (err || rc) {
 		diag_error(d, NULL, "BPF backend: cannot start its guards: %s",
@@ -693,7 +724,7 @@ static int setup_locked(int dirfd, const struct reason_table *t, struct diags *d
 		goto undo;
 	}
 	/* from here no other process traces this one, nor takes its fds */
-	if (not_traced(d))
+	if (not_traced(d) || learn_helpers(&guard_on, d))
 		goto undo;
 	on = bpf_ftrace_enabled(d);
 	if (on <= 0) {

@@ -259,6 +259,10 @@ static struct ldpolicy_bpf *open_object(struct diags *d)
 	}
 	if (!percpu_ksyms_work())
 		bpf_program__set_autoload(skel->progs.ldp_readers_percpu, false);
+	/* no dynptrs before Linux 6.0: nothing to learn, no program can make one */
+	if (libbpf_probe_bpf_helper(BPF_PROG_TYPE_SYSCALL, BPF_FUNC_ringbuf_reserve_dynptr,
+				    NULL) != 1)
+		bpf_program__set_autoload(skel->progs.ldp_dynptrs, false);
 	/* never attached; and not loaded where the kernel lacks its target */
 	bpf_program__set_autoattach(skel->progs.ldp_readers_net, false);
 	if (!bpf_kernel_has_func(strchr(bpf_program__section_name(skel->progs.ldp_readers_net),
