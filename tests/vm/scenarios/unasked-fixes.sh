@@ -149,6 +149,8 @@ case "$A_GOT: $A_OUT" in
 esac
 attack_expect "bpf-callback-once: refused, an offset a bpf_loop() callback moves (6.7's fix)" \
 	refused bpf-callback-once "invalid access to map value"
+attack_expect "bpf-dynptr-varoff: refused, a dynptr at a variable stack offset (6.2's fix)" \
+	refused bpf-dynptr-varoff "dynptr"
 # bpf: Match an extension's struct arguments by size and tags too
 attack_expect "bpf-freplace-arg: refused, an extension takes its target's struct at the target's size" \
 	refused bpf-freplace-arg "points to 16 bytes of struct fr_buf"

