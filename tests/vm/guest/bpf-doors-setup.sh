@@ -158,6 +158,21 @@ setup_doors() {
 	esac
 	status_is "K: status says nothing is loaded" 0 "$none_loaded"
 
+	# W: a program that writes user memory, loaded before (a red team's
+	# fentry and fexit programs on bpf_prog_test_run_syscall() rewrote
+	# ldp_arm's count in ldpolicy's memory, and ldp_read's for status);
+	# the kernel keeps 15 characters of its name
+	door_says "W: a program calling bpf_probe_write_user(), pinned before the setup" \
+		"^pin rogue_write_user" ok -- load rogue_write_user /sys/fs/bpf/pre-writer
+	out=$(ldpolicy load /blobs/integrity.blob 2>&1)
+	case "$?:$out" in
+	3:*"(rogue_write_use) calls bpf_probe_write_user or bpf_override_return"*)
+		ok "W: not set up beside it, says why (exit 3)" ;;
+	*) not_ok "W: not set up beside it, says why (exit 3)" "$out" ;;
+	esac
+	rm -f /sys/fs/bpf/pre-writer
+	status_is "W: status says nothing is loaded" 0 "$none_loaded"
+
 	# L: set up from a cgroup namespace rooted at a child cgroup: "the
 	# cgroup2 root" it mounts is that child, and a sysctl guard there
 	# would leave every other cgroup free to write ftrace_enabled

@@ -137,6 +137,22 @@ int BPF_PROG(rogue_fentry, enum lockdown_reason what)
 	return 0;
 }
 
+/*
+ * Loaded before the backend, writes the memory of the process a BPF
+ * syscall program is run for (a red team's): ldpolicy's, as it runs
+ * ldp_arm and ldp_read. Never attached here: the setup must refuse to go
+ * on beside it whether it runs or not.
+ */
+SEC("fentry/bpf_prog_test_run_syscall")
+int BPF_PROG(rogue_write_user, struct bpf_prog *prog, const union bpf_attr *kattr,
+	     union bpf_attr *uattr)
+{
+	__u64 zero = 0;
+
+	bpf_probe_write_user(uattr, &zero, sizeof(zero));
+	return 0;
+}
+
 SEC("lsm/file_open")
 int BPF_PROG(rogue_file_open, void *file, int ret)
 {

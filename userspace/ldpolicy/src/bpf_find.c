@@ -421,6 +421,12 @@ static int foreign_links(const struct klists *k, const struct hooks *h, const st
 				   "%u): it runs before every LSM there, and can skip them all, "
 				   "lockdown's included", who, btf_name(btf, target), l->id);
 			bad = -1;
+		} else if (l->info.tracing.attach_type == BPF_MODIFY_RETURN) {
+			/* a system call among them: what bpf(2) answers this process */
+			diag_error(d, NULL, "BPF backend: %s is attached as fmod_ret to %s() (link "
+				   "%u): it can end that function with a value of its choosing",
+				   who, btf_name(btf, target), l->id);
+			bad = -1;
 		}
 		if (!is_lsm_link(l) || hook_kind(h, target) != LDP_HOOK_OWN)
 			continue;
@@ -479,6 +485,117 @@ static int foreign_lsm_progs(const struct klists *k, const struct hooks *h,
 	return bad;
 }
 
+/*
+ * The helpers through which a program loaded before the setup could change
+ * what the setup's own process sends the kernel or reads back from it:
+ * bpf_probe_write_user() writes its memory (the context of ldp_arm or
+ * ldp_load as the kernel copies it in, ldp_read's as it is copied out: a
+ * red team's fentry and fexit programs on bpf_prog_test_run_syscall()),
+ * and bpf_override_return() ends a kernel function, a system call among
+ * them, with a value of the program's choosing. As the verifier leaves a
+ * call: the helper's address less __bpf_call_base's, from /proc/kallsyms.
+ */
+static const char *const tamperers[] = { "bpf_probe_write_user", "bpf_override_return" };
+#define N_TAMPERERS (sizeof(tamperers) / sizeof(tamperers[0]))
+
+/* Their call immediates into @imm: 0, or -1 if the kernel does not show them. */
+static int tamperer_imms(int32_t *imm)
+{
+	uint64_t addr[N_TAMPERERS] = { 0 }, base = 0;
+	char line[512];
+	FILE *f = fopen("/proc/kallsyms", "re");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long a;
+		char type, name[256];
+
+		if (sscanf(line, "%llx %c %255s", &a, &type, name) != 3 || strchr(line, '['))
+			continue;
+		if (!strcmp(name, "__bpf_call_base"))
+			base = a;
+		for (size_t i = 0; i < N_TAMPERERS; i++)
+			if (!strcmp(name, tamperers[i]))
+				addr[i] = a;
+	}
+	fclose(f);
+	if (!base)
+		return -1;
+	for (size_t i = 0; i < N_TAMPERERS; i++)
+		imm[i] = addr[i] ? (int32_t)(addr[i] - base) : 0;	/* 0: not built in */
+	return 0;
+}
+
+/*
+ * Does @p call one of them (its instructions as the verifier left them)?
+ * 1, 0, or -1 when the kernel will not say: it shows a helper call's
+ * address only to whom it shows kernel addresses, else 0.
+ */
+static int tampers(const struct kprog *p, const int32_t *imm)
+{
+	struct bpf_prog_info info = { 0 };
+	__u32 len = sizeof(info), n;
+	struct bpf_insn *insns;
+	int ret = 0;
+
+	if (bpf_obj_get_info_by_fd(p->fd, &info, &len))
+		return -1;
+	n = info.xlated_prog_len / sizeof(*insns);
+	if (!n)
+		return -1;
+	insns = xmalloc(n * sizeof(*insns));
+	memset(&info, 0, sizeof(info));
+	info.xlated_prog_len = n * sizeof(*insns);
+	info.xlated_prog_insns = (__u64)(unsigned long)insns;
+	len = sizeof(info);
+	if (bpf_obj_get_info_by_fd(p->fd, &info, &len)) {
+		free(insns);
+		return -1;
+	}
+	for (__u32 i = 0; i < n && ret == 0; i++) {
+		if (insns[i].code != (BPF_JMP | BPF_CALL) || insns[i].src_reg)
+			continue;
+		if (!insns[i].imm)
+			ret = -1;	/* hidden: no helper is at __bpf_call_base */
+		for (size_t t = 0; t < N_TAMPERERS; t++)
+			if (imm[t] && insns[i].imm == imm[t])
+				ret = 1;
+	}
+	free(insns);
+	return ret;
+}
+
+/* Programs, not the object's own, that could tamper with the setup. */
+static int foreign_tamperers(const struct klists *k, const uint32_t *own_ids, size_t n_own,
+			     struct diags *d)
+{
+	int32_t imm[N_TAMPERERS] = { 0 };
+	int bad = 0, known = tamperer_imms(imm);
+
+	for (size_t i = 0; i < k->n_prog; i++) {
+		const struct kprog *p = &k->prog[i];
+		int t;
+
+		if (in_ids(own_ids, n_own, p->id) || p->fd < 0)
+			continue;
+		t = known ? -1 : tampers(p, imm);
+		if (!t)
+			continue;
+		if (t > 0)
+			diag_error(d, NULL, "BPF backend: program %u (%s) calls %s or %s: it could "
+				   "change what this process sends the kernel and reads back", p->id,
+				   p->info.name, tamperers[0], tamperers[1]);
+		else
+			diag_error(d, NULL, "BPF backend: cannot tell whether program %u (%s) calls "
+				   "%s or %s (the kernel shows no helper addresses here: "
+				   "/proc/kallsyms, kernel.kptr_restrict)", p->id, p->info.name,
+				   tamperers[0], tamperers[1]);
+		bad = -1;
+	}
+	return bad;
+}
+
 int bpf_check_foreign(bool progs, const uint32_t *own_ids, size_t n_own,
 		      const uint32_t *own_links, size_t n_links, struct diags *d)
 {
@@ -496,6 +613,8 @@ int bpf_check_foreign(bool progs, const uint32_t *own_ids, size_t n_own,
 		goto out;
 	ret = foreign_links(&k, &h, btf, own_ids, n_own, own_links, n_links, d);
 	if (foreign_lsm_progs(&k, &h, btf, own_ids, n_own, d))
+		ret = -1;
+	if (progs && foreign_tamperers(&k, own_ids, n_own, d))
 		ret = -1;
 	/* a list that ends before the object's own programs was cut short */
 	for (size_t i = 0; progs && i < n_own; i++)

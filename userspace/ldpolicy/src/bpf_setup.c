@@ -734,8 +734,8 @@ static int setup_locked(int dirfd, const struct reason_table *t, struct diags *d
 		goto undo;
 	}
 	if (bpf_check_foreign(true, progs, n_progs, links, n_links, d)) {
-		diag_error(d, NULL, "BPF backend: not set up: a program could run before its own "
-			   "(above); unload it and load again");
+		diag_error(d, NULL, "BPF backend: not set up: a program could run before its own, "
+			   "or tamper with its setup (above); unload it and load again");
 		goto undo;
 	}
 	if (pin_all(skel, d) || let_go(skel, &h, d))
