@@ -660,7 +660,7 @@ $(UNIT)/test_%: tests/unit/ldpolicy/test_%.c tests/unit/ldpolicy/test.h tests/un
 
 test-unit: $(UNIT_TESTS) $(LDPOLICY) $(LDP_COMPLETION) | deps-ldpolicy+bpf+unit
 	@tests/unit/run.sh tests/unit/ktap/run.sh tests/unit/model/run.sh \
-		tests/unit/install/run.sh tests/unit/deps/run.sh \
+		"tests/unit/install/run.sh $(LDP_DIR)" tests/unit/deps/run.sh \
 		"tests/unit/docs/run.sh $(UNIT)/ldpolicy $(LDP_COMPLETION)" \
 		$(UNIT_TESTS)
 

@@ -63,7 +63,8 @@ if hold 3 "${locks[@]}"; then
 	rc=$?
 	res "$([ $rc != 0 ] && [[ $out == *"Could not get lock"* ]]; echo $?)" \
 		"the lock is real: apt-get update alone fails while it is held" "$out"
-	wait "$holder"
+	kill "$holder" 2>/dev/null
+	wait "$holder" 2>/dev/null
 	holder=
 else
 	res 1 "the helper holds apt's locks"

@@ -49,25 +49,34 @@ model=${2:-}
 # The awk that reads C: strips comments and strings, tracks the function
 # each line is in, and joins a call that spans lines.
 scan_awk='
-function strip(s,    out, i, c, n) {
-	# comments (a block comment may span lines) and string literals out
+function strip(s,    out, i, n, tok) {
+	# comments (a block comment may span lines) and string literals out;
+	# jumps from one "/*", "//" or quote to the next (most lines have none)
 	out = ""
-	n = length(s)
-	for (i = 1; i <= n; i++) {
-		c = substr(s, i, 1)
+	while (s != "") {
 		if (in_comment) {
-			if (c == "*" && substr(s, i + 1, 1) == "/") { in_comment = 0; i++ }
+			if (!(i = index(s, "*/")))
+				return out
+			s = substr(s, i + 2)
+			in_comment = 0
 			continue
 		}
-		if (c == "/" && substr(s, i + 1, 1) == "*") { in_comment = 1; i++; continue }
-		if (c == "/" && substr(s, i + 1, 1) == "/") break
-		if (c == "\"") {
-			for (i++; i <= n && substr(s, i, 1) != "\""; i++)
-				if (substr(s, i, 1) == "\\") i++
-			out = out "\"\""
+		if (!match(s, /\/\*|\/\/|"/))
+			return out s
+		out = out substr(s, 1, RSTART - 1)
+		tok = substr(s, RSTART, RLENGTH)
+		s = substr(s, RSTART + RLENGTH)
+		if (tok == "//")
+			return out
+		if (tok == "/*") {
+			in_comment = 1
 			continue
 		}
-		out = out c
+		n = length(s)
+		for (i = 1; i <= n && substr(s, i, 1) != "\""; i++)
+			if (substr(s, i, 1) == "\\") i++
+		out = out "\"\""
+		s = substr(s, i + 1)
 	}
 	return out
 }
@@ -100,9 +109,13 @@ site_files() {
 
 # REASON FILE FUNCTION, one line per call, from the tree.
 tree_sites() {
-	site_files |
-	while read -r f; do
-		awk -v file="$f" "$scan_awk"'
+	local files
+	mapfile -t files < <(site_files)
+	[ ${#files[@]} -gt 0 ] || return 0
+	# one awk reads them all; a file starts with no function, no call left
+	# open and outside any comment
+	(cd "$tree" && awk "$scan_awk"'
+		FNR == 1 { file = FILENAME; fn = ""; pending = ""; in_comment = 0 }
 		{
 			s = strip($0)
 			d = defines(s)
@@ -140,8 +153,7 @@ tree_sites() {
 				else
 					print "DYNAMIC", file, fn
 			}
-		}' "$tree/$f"
-	done | sort | uniq
+		}' "${files[@]}") | sort | uniq
 }
 
 if [ $mode = list ]; then
@@ -191,17 +203,36 @@ while read -r r; do
 done < <(comm -13 "$tmp/enum" "$tmp/model-reasons")
 
 # every function the model cites outside its sites: defined in the tree
-n_cited=0
-while read -r f fn; do
-	n_cited=$((n_cited + 1))
-	if [ ! -f "$tree/$f" ]; then
-		say "the model cites $f:$fn, and the tree has no $f"
-	elif ! awk -v want="$fn" "$scan_awk"'
-		{ if (defines(strip($0)) == want) { found = 1; exit } }
-		END { exit !found }' "$tree/$f"; then
-		say "the model cites $f:$fn, and $f defines no $fn"
+cited "$model" | sort -u | { grep -vxF -f <(awk '{ print $2, $3 }' "$tmp/tree") || true; } \
+	> "$tmp/cited"
+n_cited=$(wc -l < "$tmp/cited")
+mapfile -t cfiles < <(awk '{ print $1 }' "$tmp/cited" | sort -u)
+have_files=()
+for f in "${cfiles[@]}"; do
+	if [ -f "$tree/$f" ]; then
+		have_files+=("$f")
+	else
+		awk -v f="$f" '$1 == f { print $2 }' "$tmp/cited" | while read -r fn; do
+			echo "the model cites $f:$fn, and the tree has no $f"
+		done
 	fi
-done < <(cited "$model" | sort -u | grep -vxF -f <(awk '{ print $2, $3 }' "$tmp/tree") || true)
+done > "$tmp/no-file"
+while read -r line; do say "$line"; done < "$tmp/no-file"
+# one awk over every cited file the tree has: the FILE FUNCTION it defines
+# that the model cites
+if [ ${#have_files[@]} -gt 0 ]; then
+	(cd "$tree" && awk "$scan_awk"'
+		NR == FNR { want[$0] = 1; next }
+		FNR == 1 { in_comment = 0 }
+		{ d = defines(strip($0)); if (d != "" && (FILENAME " " d) in want) print FILENAME, d }' \
+		"$tmp/cited" "${have_files[@]}") | sort -u > "$tmp/defined"
+else
+	: > "$tmp/defined"
+fi
+while read -r f fn; do
+	[ -f "$tree/$f" ] || continue
+	say "the model cites $f:$fn, and $f defines no $fn"
+done < <(comm -23 "$tmp/cited" "$tmp/defined")
 
 if [ $bad = 0 ]; then
 	echo "check-sites: $(basename "$model") against $tree (Linux $have): $(wc -l < "$tmp/tree")" \
