@@ -148,7 +148,7 @@ attack bpf-dynptr-varoff
 expect_eq "integrity: a dynptr at a stack offset with a variable part: refused" "$A_GOT" refused
 attack bpf-freplace-arg
 expect_eq "integrity: an extension program: refused, whatever the policy" \
-	"$A_GOT: $A_OUT" "refused: bpf-freplace-arg: refused (BPF_PROG_LOAD of the extension: EPERM)"
+	"$A_GOT: $A_OUT" "refused: bpf-freplace-arg: refused (BPF_PROG_LOAD: EPERM)"
 attack_expect "integrity: a kprobe_multi program reads the registers at a kernel function (KPROBES allowed)" \
 	shown bpf-kprobe-multi
 attack_expect "integrity: an fentry program sees a kernel function's argument (KPROBES allowed)" \

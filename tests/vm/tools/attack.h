@@ -103,6 +103,24 @@ void victim_kill(pid_t pid);
 #define LIBBPF_LOG_SIZE (1 << 16)
 extern char libbpf_log[LIBBPF_LOG_SIZE];
 void libbpf_log_start(void);
+/* The last @n bytes of libbpf_log, where the verifier's last words are. */
+const char *libbpf_log_tail(size_t n);
+
+struct bpf_object_skeleton;
+struct bpf_program;
+/*
+ * Load the object of @skel (an opened skeleton's ->skeleton) with @keep
+ * and @also (or NULL) its only programs, libbpf's log kept from here:
+ * 0, or the load's positive errno.
+ */
+int load_only(struct bpf_object_skeleton *skel, const struct bpf_program *keep,
+	      const struct bpf_program *also);
+/*
+ * @o for a load that failed with @err: EPERM refused, @why (the verifier's
+ * words in libbpf_log, or NULL) refused, anything else failed, with the
+ * log's end.
+ */
+void load_outcome(struct aresult *o, int err, const char *why);
 
 /* Is function @name in the running kernel's BTF (a kfunc there)? */
 bool kernel_has_kfunc(const char *name);

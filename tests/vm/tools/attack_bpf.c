@@ -709,7 +709,6 @@ static void run_btf_read(struct aresult *o, int argc, char **argv)
 static void run_fmod_ret(struct aresult *o, int argc, char **argv)
 {
 	struct attack_btf *s;
-	struct bpf_program *p;
 	struct bpf_link *link = NULL;
 	int err, fd;
 
@@ -719,26 +718,17 @@ static void run_fmod_ret(struct aresult *o, int argc, char **argv)
 		unavailable(o, "no kernel BTF (/sys/kernel/btf/vmlinux)");
 		return;
 	}
-	libbpf_log_start();
 	s = attack_btf__open();
 	if (!s) {
 		failed(o, "open the BPF object: %s", strerror(errno));
 		return;
 	}
-	bpf_object__for_each_program(p, s->obj)
-		bpf_program__set_autoload(p, p == s->progs.fmod_ret_high);
-	err = -attack_btf__load(s);
-	if (err) {
-		const char *why = strstr(libbpf_log, "At program exit");
-
-		if (err == EPERM)
-			refused(o, "BPF_PROG_LOAD: EPERM");
-		else if (err == EINVAL && why)
-			refused(o, "the verifier: %.160s", why);
-		else if (err == 524 /* ENOTSUPP */ || err == EOPNOTSUPP)
-			unavailable(o, "no BPF trampolines here: %s", strerror(err));
-		else
-			failed(o, "load: %s; %.200s", strerror(err), libbpf_log);
+	err = load_only(s->skeleton, s->progs.fmod_ret_high, NULL);
+	if (err == 524 /* ENOTSUPP */ || err == EOPNOTSUPP) {
+		unavailable(o, "no BPF trampolines here: %s", strerror(err));
+		goto out;
+	} else if (err) {
+		load_outcome(o, err, err == EINVAL ? strstr(libbpf_log, "At program exit") : NULL);
 		goto out;
 	}
 	link = bpf_program__attach(s->progs.fmod_ret_high);
@@ -872,7 +862,7 @@ static void run_dynptr_slice(struct aresult *o, int argc, char **argv)
 	bool frame = !strcmp(mode, "frame"), twice = !strcmp(mode, "twice");
 	bool shrink = !strcmp(mode, "shrink");
 	struct attack_btf *s = NULL;
-	struct bpf_program *p, *prog;
+	struct bpf_program *prog;
 	struct btf *btf;
 	struct utsname before, after;
 	uint64_t uts, orig, mark;
@@ -899,7 +889,6 @@ static void run_dynptr_slice(struct aresult *o, int argc, char **argv)
 		failed(o, "init_uts_ns's nodename: not in the kernel's BTF or /proc/kallsyms");
 		goto out;
 	}
-	libbpf_log_start();
 	s = attack_btf__open();
 	if (!s) {
 		failed(o, "open the BPF object: %s", strerror(errno));
@@ -907,21 +896,12 @@ static void run_dynptr_slice(struct aresult *o, int argc, char **argv)
 	}
 	prog = frame ? s->progs.slice_frame : twice ? s->progs.slice_twice :
 	       shrink ? s->progs.slice_shrink : s->progs.slice_alias;
-	bpf_object__for_each_program(p, s->obj)
-		bpf_program__set_autoload(p, p == prog);
-	err = -attack_btf__load(s);
+	err = load_only(s->skeleton, prog, NULL);
 	if (err) {
 		/* our fix's words */
-		const char *why = strstr(libbpf_log, frame ? "cannot return a dynptr slice" :
-					 shrink ? "invalid mem access 'scalar'" :
-					 "R8 invalid mem access");
-
-		if (err == EPERM)
-			refused(o, "BPF_PROG_LOAD: EPERM");
-		else if (why)
-			refused(o, "the verifier: %.100s", why);
-		else
-			failed(o, "load: %s; %.300s", strerror(err), libbpf_log);
+		load_outcome(o, err, strstr(libbpf_log, frame ? "cannot return a dynptr slice" :
+					    shrink ? "invalid mem access 'scalar'" :
+					    "R8 invalid mem access"));
 		goto out;
 	}
 	if (shrink) {
@@ -1007,7 +987,6 @@ static int socket_run(struct bpf_program *prog, struct aresult *o)
 static void run_dynptr_varoff(struct aresult *o, int argc, char **argv)
 {
 	struct attack_btf *s = NULL;
-	struct bpf_program *p;
 	struct btf *btf;
 	struct utsname before, after;
 	uint64_t uts, orig, mark;
@@ -1027,26 +1006,15 @@ static void run_dynptr_varoff(struct aresult *o, int argc, char **argv)
 		failed(o, "init_uts_ns's nodename: not in the kernel's BTF or /proc/kallsyms");
 		goto out;
 	}
-	libbpf_log_start();
 	s = attack_btf__open();
 	if (!s) {
 		failed(o, "open the BPF object: %s", strerror(errno));
 		goto out;
 	}
-	bpf_object__for_each_program(p, s->obj)
-		bpf_program__set_autoload(p, p == s->progs.dynptr_varoff);
-	err = -attack_btf__load(s);
+	err = load_only(s->skeleton, s->progs.dynptr_varoff, NULL);
 	if (err) {
 		/* 6.2 on: "R4 cannot pass in dynptr at an offset=..." or the like */
-		const char *why = strstr(libbpf_log, "dynptr");
-
-		if (err == EPERM)
-			refused(o, "BPF_PROG_LOAD: EPERM");
-		else if (why)
-			refused(o, "the verifier: %.100s", why);
-		else
-			failed(o, "load: %s; %.300s", strerror(err),
-			       libbpf_log + (strlen(libbpf_log) > 300 ? strlen(libbpf_log) - 300 : 0));
+		load_outcome(o, err, strstr(libbpf_log, "dynptr"));
 		goto out;
 	}
 	memcpy(&orig, before.nodename, sizeof(orig));

@@ -63,14 +63,13 @@ static void run_global_mem_arg(struct aresult *o, int argc, char **argv)
 	unsigned char pkt[64];
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt));
 	struct attack_pkt *s;
-	struct bpf_program *p, *prog;
+	struct bpf_program *prog;
 	int err;
 
 	if (*mode && !caller && !tail && !loop) {
 		failed(o, "no such mode: %s (caller, tail, loop)", mode);
 		return;
 	}
-	libbpf_log_start();
 	s = attack_pkt__open();
 	if (!s) {
 		failed(o, "open the BPF object: %s", strerror(errno));
@@ -78,9 +77,7 @@ static void run_global_mem_arg(struct aresult *o, int argc, char **argv)
 	}
 	prog = caller ? s->progs.caller : tail ? s->progs.tail : loop ? s->progs.loop :
 	       s->progs.mem_arg;
-	bpf_object__for_each_program(p, s->obj)
-		bpf_program__set_autoload(p, p == prog || (tail && p == s->progs.gm_target));
-	err = -attack_pkt__load(s);
+	err = load_only(s->skeleton, prog, tail ? s->progs.gm_target : NULL);
 	if (err) {
 		/*
 		 * our fix's words, or the verifier's for a pointer it ended:
@@ -93,14 +90,7 @@ static void run_global_mem_arg(struct aresult *o, int argc, char **argv)
 
 		if (!why && (caller || tail || loop))
 			why = strstr(libbpf_log, "!read_ok");
-
-		if (err == EPERM)
-			refused(o, "BPF_PROG_LOAD: EPERM");
-		else if (why)
-			refused(o, "the verifier: %.100s", why);
-		else	/* the verifier's last words */
-			failed(o, "load: %s; %s", strerror(err),
-			       libbpf_log + (strlen(libbpf_log) > 300 ? strlen(libbpf_log) - 300 : 0));
+		load_outcome(o, err, why);
 		goto out;
 	}
 	if (tail) {
@@ -148,20 +138,16 @@ static void run_freplace_arg(struct aresult *o, int argc, char **argv)
 	struct attack_pkt *t;
 	struct attack_frep *e = NULL;
 	struct bpf_link *link = NULL;
-	struct bpf_program *p;
 	int err;
 
 	(void)argc;
 	(void)argv;
-	libbpf_log_start();
 	t = attack_pkt__open();
 	if (!t) {
 		failed(o, "open the target: %s", strerror(errno));
 		return;
 	}
-	bpf_object__for_each_program(p, t->obj)
-		bpf_program__set_autoload(p, p == t->progs.fr_target);
-	err = -attack_pkt__load(t);
+	err = load_only(t->skeleton, t->progs.fr_target, NULL);
 	if (err) {
 		errno_outcome(o, err, "load the target, a socket filter with a global function");
 		goto out;
@@ -177,15 +163,7 @@ static void run_freplace_arg(struct aresult *o, int argc, char **argv)
 		err = -attack_frep__load(e);
 	if (err) {
 		/* our fix's words */
-		const char *why = strstr(libbpf_log, "arg0 in fr_sink_bigger() points to");
-
-		if (err == EPERM)
-			refused(o, "BPF_PROG_LOAD of the extension: EPERM");
-		else if (why)
-			refused(o, "the verifier: %.90s", why);
-		else
-			failed(o, "load the extension: %s; %s", strerror(err),
-			       libbpf_log + (strlen(libbpf_log) > 300 ? strlen(libbpf_log) - 300 : 0));
+		load_outcome(o, err, strstr(libbpf_log, "arg0 in fr_sink_bigger() points to"));
 		goto out;
 	}
 	link = bpf_program__attach_freplace(e->progs.fr_sink_bigger,
@@ -220,33 +198,21 @@ static void run_callback_once(struct aresult *o, int argc, char **argv)
 	char pkt[64] = { 0 };
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt));
 	struct attack_pkt *s;
-	struct bpf_program *p;
 	uint32_t key = 1;
 	uint64_t next = 0;
 	int err;
 
 	(void)argc;
 	(void)argv;
-	libbpf_log_start();
 	s = attack_pkt__open();
 	if (!s) {
 		failed(o, "open the BPF object: %s", strerror(errno));
 		return;
 	}
-	bpf_object__for_each_program(p, s->obj)
-		bpf_program__set_autoload(p, p == s->progs.cb_target);
-	err = -attack_pkt__load(s);
+	err = load_only(s->skeleton, s->progs.cb_target, NULL);
 	if (err) {
 		/* a verifier that follows the offset past the loop */
-		const char *why = strstr(libbpf_log, "invalid access to map value");
-
-		if (err == EPERM)
-			refused(o, "BPF_PROG_LOAD: EPERM");
-		else if (why)
-			refused(o, "the verifier: %.100s", why);
-		else
-			failed(o, "load: %s; %s", strerror(err),
-			       libbpf_log + (strlen(libbpf_log) > 300 ? strlen(libbpf_log) - 300 : 0));
+		load_outcome(o, err, strstr(libbpf_log, "invalid access to map value"));
 		goto out;
 	}
 	err = bpf_prog_test_run_opts(bpf_program__fd(s->progs.cb_target), &opts);
