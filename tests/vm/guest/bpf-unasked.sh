@@ -4,7 +4,8 @@
 #   bpf(2) reads kernel memory through bpf_snprintf("%s"),
 #   bpf_trace_printk("%s"), bpf_trace_vprintk("%s"), bpf_snprintf_btf(),
 #   BTF pointer loads and iterators, plain loads from a task or arguments
-#   the verifier trusts (from 6.2) or from per-CPU variables, without
+#   the verifier trusts (from 6.2: a task's kptr in a map too) or from
+#   per-CPU variables, without
 #   asking LOCKDOWN_BPF_READ_KERNEL;
 #   a perf_event program reads the registers of kernel samples, keys
 #   among them, without asking LOCKDOWN_PERF, and a kprobe_multi program
@@ -185,6 +186,15 @@ attack perf-tracepoint uprobe
 expect_eq "integrity: and a uprobe event's, this task's" "$A_GOT" shown
 attack_expect "integrity: a tracepoint program reads a trace event's records (TRACEFS allowed)" \
 	shown bpf-tp-record
+# a task's kptr stored in a map while kfuncs are allowed (6.2 on), kept:
+# a program loaded later reads the task with plain loads
+case "$(uname -r)" in
+6.1.*) kptr=unavailable ;;
+*) kptr=shown ;;
+esac
+attack bpf-kptr keep
+expect_eq "integrity: PID 1's task stored in a map as a kptr, read through it, kept: $kptr" \
+	"$A_GOT" "$kptr"
 # one made before the confidentiality load, kept: the load warns of it
 attack nlmon-xfrm keep
 expect_eq "integrity: an nlmon device made, up, and kept" "$A_GOT" shown
@@ -215,6 +225,14 @@ case "$out" in
 		"this kernel's BTF has no per-CPU variables: no program can name one" ;;
 *) not_ok "confidentiality: rogue_pcpu (a plain load from a per-CPU variable): not loadable" "$out" ;;
 esac
+# a new program on the map that holds the task's kptr since integrity (a
+# red team's read of PID 1's stack canary): refused, and so is a new store
+[ "$kptr" = unavailable ] || kptr=refused
+attack bpf-kptr kept
+expect_eq "confidentiality: a new program on a map holding a task's kptr from before: $kptr" \
+	"$A_GOT" "$kptr"
+attack bpf-kptr
+expect_eq "confidentiality: a task's kptr stored and read anew: $kptr" "$A_GOT" "$kptr"
 # any syscall program: bpf_sys_bpf() copies from a kernel address it is
 # given as a map value (the seventh red team's read)
 door_says "confidentiality: a syscall program (bpf_sys_bpf reads kernel memory): not loadable" \

@@ -40,6 +40,9 @@ attack_expect "bpf-printf: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
 	shown bpf-printf
 attack_expect "bpf-btf-read: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
 	shown bpf-btf-read
+grep -q ' /sys/fs/bpf bpf ' /proc/mounts || mount -t bpf bpf /sys/fs/bpf
+attack bpf-kptr keep
+expect_eq "bpf-kptr: shown, a task's kptr in a map read with plain loads, kept" "$A_GOT" shown
 attack_expect "bpf-sys-bpf: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
 	shown bpf-sys-bpf
 attack_expect "bpf-skb-output: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
@@ -170,6 +173,10 @@ expect_eq "load a blob denying LOCKDOWN_BPF_READ_KERNEL" \
 	"$(load_blob LOCKDOWN_BPF_READ_KERNEL)" ok
 attack_expect "bpf-printf: refused" refused bpf-printf
 attack_expect "bpf-btf-read: refused" refused bpf-btf-read
+attack bpf-kptr kept
+expect_eq "bpf-kptr kept: refused, a new program on the map holding the task's kptr" \
+	"$A_GOT" refused
+attack_expect "bpf-kptr: refused" refused bpf-kptr
 attack_expect "bpf-sys-bpf: refused" refused bpf-sys-bpf
 attack_expect "bpf-skb-output: refused" refused bpf-skb-output
 attack_expect "bpf-dynptr-skb: refused" refused bpf-dynptr-skb

@@ -1044,6 +1044,140 @@ out:
 	btf__free(btf);
 }
 
+/*
+ * bpf-kptr [keep|kept]: a map whose value holds a kptr to a task (its BTF
+ * made here: the "kptr" tag on the pointer), PID 1's task stored there
+ * by a tc program with bpf_task_from_pid() and bpf_kptr_xchg(), then read
+ * through it by another with plain loads (attack_btf.bpf.c). "keep" pins
+ * the map once shown, at KPTR_PIN; "kept" stores nothing: it reads
+ * through the map pinned there (and unpins it), so that a program loaded
+ * once the policy denies LOCKDOWN_BPF_READ_KERNEL reads what one stored
+ * before.
+ */
+#define KPTR_PIN "/sys/fs/bpf/ldattack_kptr"
+
+/* The map: its fd, or -1 with errno set. */
+static int kptr_map_create(void)
+{
+	LIBBPF_OPTS(bpf_map_create_opts, mo);
+	struct btf *b = btf__new_empty();
+	int u32, task, tag, ptr, val, fd = -1, err = ENOMEM;
+
+	if (!b)
+		return -1;
+	u32 = btf__add_int(b, "unsigned int", 4, 0);
+	/* its name is what the kernel looks up in its own BTF */
+	task = btf__add_struct(b, "task_struct", 8);
+	tag = btf__add_type_tag(b, "kptr", task);
+	ptr = btf__add_ptr(b, tag);
+	val = btf__add_struct(b, "kp_val", 8);
+	if (u32 < 0 || task < 0 || tag < 0 || ptr < 0 || val < 0 ||
+	    btf__add_field(b, "t", ptr, 0, 0)) {
+		err = EINVAL;
+		goto out;
+	}
+	if (btf__load_into_kernel(b)) {
+		err = errno;
+		goto out;
+	}
+	mo.btf_fd = btf__fd(b);
+	mo.btf_key_type_id = u32;
+	mo.btf_value_type_id = val;
+	fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "ldattack_kptr", 4, 8, 1, &mo);
+	err = errno;
+out:
+	btf__free(b);
+	errno = err;
+	return fd;
+}
+
+/* Load @prog of @s alone, on the map @fd, and run it: 0, or -1 with @o set. */
+static int kptr_run(struct attack_btf *s, struct bpf_program *prog, int fd, struct aresult *o)
+{
+	unsigned char pkt[64] = { 0 };
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt));
+	int err = -bpf_map__reuse_fd(s->maps.kp_map, fd);
+
+	if (err) {
+		failed(o, "use the map: %s", strerror(err));
+		return -1;
+	}
+	err = load_only(s->skeleton, prog, NULL);
+	if (err) {
+		/* our kernels' verifier: "... which lockdown refuses (LOCKDOWN_...)" */
+		load_outcome(o, err, strstr(libbpf_log, "lockdown refuses"));
+		return -1;
+	}
+	err = bpf_prog_test_run_opts(bpf_program__fd(prog), &opts);
+	if (err) {
+		errno_outcome(o, -err, "BPF_PROG_TEST_RUN(tc)");
+		return -1;
+	}
+	if (opts.retval != 1) {
+		failed(o, "%s returned %u: %s", bpf_program__name(prog), opts.retval,
+		       prog == s->progs.kptr_put ? "bpf_task_from_pid(1) found no task" :
+		       "the map held no task");
+		return -1;
+	}
+	return 0;
+}
+
+static void run_kptr(struct aresult *o, int argc, char **argv)
+{
+	const char *mode = argc > 0 ? argv[0] : "";
+	bool keep = !strcmp(mode, "keep"), kept = !strcmp(mode, "kept");
+	struct attack_btf *s = NULL;
+	int fd;
+
+	if (*mode && !keep && !kept) {
+		failed(o, "no such mode: %s (keep, kept)", mode);
+		return;
+	}
+	if (!kernel_has_kfunc("bpf_task_from_pid")) {
+		unavailable(o, "no bpf_task_from_pid() in this kernel (6.2 on)");
+		return;
+	}
+	fd = kept ? bpf_obj_get(KPTR_PIN) : kptr_map_create();
+	if (fd < 0) {
+		if (kept)
+			failed(o, "no map kept at " KPTR_PIN ": %s", strerror(errno));
+		else
+			errno_outcome(o, errno, "a map whose value holds a kptr");
+		return;
+	}
+	if (kept)
+		unlink(KPTR_PIN);
+	if (!kept) {
+		s = attack_btf__open();
+		if (!s) {
+			failed(o, "open the BPF object: %s", strerror(errno));
+			goto out;
+		}
+		if (kptr_run(s, s->progs.kptr_put, fd, o))
+			goto out;
+		attack_btf__destroy(s);
+	}
+	s = attack_btf__open();
+	if (!s) {
+		failed(o, "open the BPF object: %s", strerror(errno));
+		goto out;
+	}
+	if (kptr_run(s, s->progs.kptr_read, fd, o))
+		goto out;
+	if (s->bss->kp_pid != 1) {
+		failed(o, "the task read has pid %d", s->bss->kp_pid);
+		goto out;
+	}
+	shown(o, "a tc program read PID 1's task with plain loads, through the kptr a map "
+	      "held%s: pid 1, comm '%.16s'", kept ? " since before this program" : "",
+	      s->bss->kp_comm);
+	if (keep && bpf_obj_pin(fd, KPTR_PIN))
+		failed(o, "keep the map at " KPTR_PIN ": %s", strerror(errno));
+out:
+	attack_btf__destroy(s);
+	close(fd);
+}
+
 const struct attack attacks_bpf[] = {
 	{ "bpf-read-kernel", "a syscall program's bpf_probe_read_kernel() of linux_banner",
 	  run_read_kernel },
@@ -1074,5 +1208,7 @@ const struct attack attacks_bpf[] = {
 	  "pointer: a store to init_uts_ns", run_dynptr_slice },
 	{ "bpf-dynptr-varoff", "a dynptr at a stack offset the verifier places by its constant "
 	  "part: a store to init_uts_ns", run_dynptr_varoff },
+	{ "bpf-kptr", "a task's kptr in a map, read with plain loads by a program loaded "
+	  "after", run_kptr },
 	{ 0 }
 };

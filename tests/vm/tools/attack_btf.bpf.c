@@ -22,6 +22,9 @@
  *   dynptr_varoff  a socket filter's dynptr made at a stack offset the
  *             verifier places by its constant part alone (6.1): a store
  *             to any kernel address (bpf-dynptr-varoff)
+ *   kptr_put, kptr_read  tc programs: one stores PID 1's task in a map as
+ *             a kptr, the other reads the task through it with plain
+ *             loads (bpf-kptr, 6.2 on)
  * Kernel types are declared with what the programs touch, relocated
  * against the kernel's BTF (CO-RE); no BPF_CORE_READ(), which would be a
  * bpf_probe_read_kernel() and ask its reason.
@@ -48,6 +51,7 @@ struct nsproxy {
 
 struct task_struct {
 	int pid;
+	char comm[16];
 	struct nsproxy *nsproxy;
 } CORE;
 
@@ -334,5 +338,72 @@ int dynptr_varoff(struct __sk_buff *skb)
 	own[1] = dv_word;
 	bpf_dynptr_from_mem(dv_mem, sizeof(dv_mem), 0, (void *)((char *)slots + var));
 	dv_ret = bpf_dynptr_write(&slots[0], 0, &poke_val, sizeof(poke_val), 0);
+	return 1;
+}
+
+/*
+ * bpf-kptr: kp_map's value is a kptr to a task (ldattack makes the map,
+ * its BTF's "kptr" tag on the pointer: clang 14 puts none on a map's
+ * value). kptr_put stores PID 1's task there with bpf_kptr_xchg(), a
+ * reference bpf_task_from_pid() (a kfunc) handed out. kptr_read, any
+ * program with the map, loads the kptr: inside its RCU section, the
+ * verifier trusts it (MEM_RCU, 6.2 on) and its loads from the task are
+ * plain ones, no BPF_PROBE_MEM, no helper, no kfunc.
+ */
+struct kp_val {
+	struct task_struct *t;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct kp_val);
+} kp_map SEC(".maps");
+
+extern struct task_struct *bpf_task_from_pid(__s32 pid) __ksym __weak;
+extern void bpf_task_release(struct task_struct *p) __ksym __weak;
+
+int kp_pid;
+char kp_comm[16];
+
+static __always_inline struct kp_val *kp_value(void)
+{
+	__u32 key = 0;
+
+	return bpf_map_lookup_elem(&kp_map, &key);
+}
+
+SEC("tc")
+int kptr_put(struct __sk_buff *skb)
+{
+	struct kp_val *v = kp_value();
+	struct task_struct *t;
+
+	if (!v)
+		return 0;
+	t = bpf_task_from_pid(1);
+	if (!t)
+		return 0;
+	t = bpf_kptr_xchg(&v->t, t);
+	if (t)
+		bpf_task_release(t);
+	return 1;
+}
+
+SEC("tc")
+int kptr_read(struct __sk_buff *skb)
+{
+	struct kp_val *v = kp_value();
+	struct task_struct *t;
+
+	if (!v)
+		return 0;
+	t = v->t;
+	if (!t)
+		return 0;
+	kp_pid = t->pid;
+	for (int i = 0; i < 16; i++)
+		kp_comm[i] = t->comm[i];
 	return 1;
 }

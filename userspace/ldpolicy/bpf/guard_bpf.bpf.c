@@ -31,8 +31,8 @@
  * with plain loads: from a per-CPU variable (bpf_this_cpu_ptr(),
  * bpf_per_cpu_ptr()), from a pointer it trusts (from Linux 6.2: an LSM
  * hook's, a tp_btf tracepoint's or a struct_ops' arguments,
- * bpf_get_current_task_btf()'s task, bpf_task_pt_regs()), or from what a
- * kfunc returns. A stock kernel asks nothing for
+ * bpf_get_current_task_btf()'s task, bpf_task_pt_regs(), a kptr a map
+ * holds), or from what a kfunc returns. A stock kernel asks nothing for
  * these; the object reads each new program's instructions, as the
  * verifier left them, when an fd to it is made.
  *
@@ -417,6 +417,99 @@ static __always_inline bool trusted_args(const struct bpf_prog *prog)
 		prog->expected_attach_type == BPF_TRACE_ITER);
 }
 
+/* The most maps a program uses (include/linux/bpf.h: MAX_USED_MAPS). */
+#define LDP_MAX_USED_MAPS 64
+
+/* include/linux/err.h: IS_ERR_OR_NULL(), of an address */
+static __always_inline bool err_or_null(__u64 p)
+{
+	return !p || p >= (__u64)-4095;
+}
+
+/*
+ * Has the map at @map (an address) values that hold a kptr? What it
+ * keeps of its value's fields is NULL, or an error pointer (6.1: a value
+ * that is no struct), where it has none, as the kernel's
+ * btf_record_has_field() and 6.1's map_value_has_kptrs() read it.
+ */
+static __always_inline bool map_has_kptr(__u64 map)
+{
+	__u64 rec = 0, tab = 0;
+	__u32 mask = 0, kptrs = 0;
+
+	if (bpf_core_field_exists(struct bpf_map, record)) {
+		if (bpf_probe_read_kernel(&rec, sizeof(rec),
+					  (void *)(map + bpf_core_field_offset(struct bpf_map, record))))
+			return true;
+		if (err_or_null(rec))
+			return false;
+		if (bpf_probe_read_kernel(&mask, sizeof(mask),
+					  (void *)(rec + bpf_core_field_offset(struct btf_record,
+									       field_mask))))
+			return true;
+		if (bpf_core_enum_value_exists(enum btf_field_type___ldp, BPF_KPTR_UNREF___ldp))
+			kptrs |= bpf_core_enum_value(enum btf_field_type___ldp, BPF_KPTR_UNREF___ldp);
+		if (bpf_core_enum_value_exists(enum btf_field_type___ldp, BPF_KPTR_REF___ldp))
+			kptrs |= bpf_core_enum_value(enum btf_field_type___ldp, BPF_KPTR_REF___ldp);
+		if (bpf_core_enum_value_exists(enum btf_field_type___ldp, BPF_KPTR_PERCPU___ldp))
+			kptrs |= bpf_core_enum_value(enum btf_field_type___ldp,
+						     BPF_KPTR_PERCPU___ldp);
+		/* a kernel with records and no kptr bits known: cannot tell */
+		return !kptrs || (mask & kptrs);
+	}
+	if (bpf_core_field_exists(struct bpf_map___61, kptr_off_tab)) {
+		if (bpf_probe_read_kernel(&tab, sizeof(tab),
+					  (void *)(map + bpf_core_field_offset(struct bpf_map___61,
+									       kptr_off_tab))))
+			return true;
+		return !err_or_null(tab);
+	}
+	return false;	/* no kptrs in this kernel */
+}
+
+/*
+ * Does @prog use a map whose values hold kptrs, or a map of such maps?
+ * From Linux 6.2, a load of a referenced kptr to a task, a cgroup or a
+ * cpumask (bpf_kptr_xchg() stored it, what a kfunc handed out) gives a
+ * pointer the verifier trusts inside the program's RCU section
+ * (MEM_RCU), loaded from with plain loads: any program with the map
+ * reads the kernel object (a red team's tc program read PID 1's task,
+ * its stack canary among it, on Debian 13's kernel under
+ * confidentiality, from a map a program had filled while the policy
+ * allowed kfuncs). The instructions do not tell such a load from a map
+ * value's; the map says it may be one. Cannot read the maps: counted as
+ * such a program.
+ */
+static __always_inline bool uses_kptr_map(const struct bpf_prog *prog)
+{
+	const struct bpf_prog_aux *aux = prog->aux;
+	__u32 n = aux->used_map_cnt;
+	__u64 base = 0;
+
+	if (!n)
+		return false;
+	if (n > LDP_MAX_USED_MAPS ||
+	    bpf_probe_read_kernel(&base, sizeof(base), &aux->used_maps) || !base)
+		return true;
+	for (__u32 i = 0; i < LDP_MAX_USED_MAPS; i++) {
+		__u64 map = 0, inner = 0;
+
+		if (i >= n)
+			break;
+		if (bpf_probe_read_kernel(&map, sizeof(map), (void *)(base + 8ULL * i)) || !map)
+			return true;
+		if (map_has_kptr(map))
+			return true;
+		if (bpf_probe_read_kernel(&inner, sizeof(inner),
+					  (void *)(map + bpf_core_field_offset(struct bpf_map,
+									       inner_map_meta))))
+			return true;
+		if (inner && map_has_kptr(inner))
+			return true;
+	}
+	return false;
+}
+
 /*
  * Is @prog a kprobe program for a kprobe_multi link (or a kprobe session,
  * made the same way)? Its link is a set of kprobes made by bpf(2), which
@@ -600,7 +693,8 @@ static __always_inline bool verifier_blind_spot(const struct ldp_guard *g,
  *   - while the policy denies LOCKDOWN_BPF_READ_KERNEL, none to a new
  *     program that reads kernel memory without asking it, or may with
  *     plain loads (trusted arguments, kfuncs; a program whose fd is
- *     refused as it is loaded is freed). One loaded before
+ *     refused as it is loaded is freed), nor to one that uses a map
+ *     whose values hold kptrs (uses_kptr_map()). One loaded before
  *     the policy denied the reason is not revoked, as on the kernel's own
  *     lockdown, and stays to be had by id (ldpolicy asks for an fd to
  *     every program): what tells the two apart is the program's id
@@ -652,7 +746,7 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 		return -EPERM;
 	if (policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL)) &&
 	    ldp_prog_after(id, at, g->read_kernel_max_id, g->read_kernel_ns, g->ids_near_wrap) &&
-	    (trusted_args(prog) || reads_kernel(g, prog)))
+	    (trusted_args(prog) || reads_kernel(g, prog) || uses_kptr_map(prog)))
 		return -EPERM;
 	if (prog->type == BPF_PROG_TYPE_PERF_EVENT &&
 	    ldp_prog_after(id, at, g->perf_max_id, g->perf_ns, g->ids_near_wrap) &&

@@ -154,10 +154,35 @@ typedef struct {
 	__s64 counter;
 } ldp_atomic64_t;
 
+/*
+ * include/linux/bpf.h: what a map value holds besides data, from Linux
+ * 6.2 (before, kptr_off_tab: its kptrs alone). Whether a value holds a
+ * kptr, a pointer to a kernel object a program stored there, is in
+ * field_mask.
+ */
+struct btf_record {
+	__u32 field_mask;
+} __ldp_core;
+
+/* include/linux/btf.h: the field_mask bits of the kind of kptr (6.2 on) */
+enum btf_field_type___ldp {
+	BPF_KPTR_UNREF___ldp = 1,
+	BPF_KPTR_REF___ldp = 2,
+	BPF_KPTR_PERCPU___ldp = 3,
+};
+
 /* include/linux/bpf.h: who holds a map (programs, fds, outer maps, links) */
 struct bpf_map {
 	__u32 id;
 	ldp_atomic64_t refcnt;
+	/* a map of maps: what its inner maps are, their fields included */
+	struct bpf_map *inner_map_meta;
+	struct btf_record *record;
+} __ldp_core;
+
+/* include/linux/bpf.h, 6.1: the kptrs of a value, or NULL */
+struct bpf_map___61 {
+	void *kptr_off_tab;
 } __ldp_core;
 
 struct btf;
