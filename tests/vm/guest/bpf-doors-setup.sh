@@ -9,7 +9,8 @@
 #                  mounts: /sys/fs/bpf must still not come off (H)
 #   setup_doors    an lsm/bpf program hiding itself and an fmod_ret one
 #                  behind ENOENT (D); ldp_hooks emptied at its freeze
-#                  through a tracer (E); ldpolicy traced from its start
+#                  through a tracer (E), and .rodata rewritten at its
+#                  freeze (R); ldpolicy traced from its start
 #                  (J); its map fds taken with pidfd_getfd while
 #                  it is stopped (F); the setup from a mount and PID
 #                  namespace with a /proc of its own (K); from a cgroup
@@ -109,6 +110,15 @@ setup_doors() {
 	wait $door
 	door_said "E: (the map was emptied)" "empty ldp_hooks before it is frozen: ok"
 	status_is "E: status says nothing is loaded" 0 "$none_loaded"
+
+	# R: its .rodata rewritten as it freezes it (a red team's race, won here
+	# every time): the guard's slice kfuncs, which the verifier folds in
+	# (on our kernels, which need none, the SRv6 family it watches)
+	load_attacked "R: .rodata rewritten at its BPF_MAP_FREEZE (ptrace, pidfd_getfd)" \
+		"its read-only data (.rodata) is not what it wrote" -- rodata-ptrace 20
+	wait $door
+	door_said "R: (it was rewritten)" "rewrite .rodata before it is frozen: ok"
+	status_is "R: status says nothing is loaded" 0 "$none_loaded"
 
 	# J: traced from its start (to run its ldp_arm from elsewhere, as
 	# load_hijacked does once the guards are on)

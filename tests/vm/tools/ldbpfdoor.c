@@ -36,8 +36,8 @@
  *                   ours, then link it to the backend's sysctl guard
  *   sysctl-retval   attach a sysctl program that erases the guard's verdict
  *                   (bpf_set_retval(0)), then write 0 to ftrace_enabled
- *   preload-hide, hooks-ptrace, trace-setup, steal-fds, setup-hijack,
- *   fake-btf:
+ *   preload-hide, hooks-ptrace, rodata-ptrace, trace-setup, steal-fds,
+ *   setup-hijack, fake-btf:
  *                   against the setup of the first load (ldbpfdoor_setup.c)
  *   read-kernel PROG  load rogue program PROG (rogue_snprintf,
  *                   rogue_snprintf_btf, rogue_btf_load, rogue_iter), and
@@ -1027,6 +1027,8 @@ int main(int argc, char **argv)
 		door_preload_hide(atoi(argv[2]));
 	else if (!strcmp(door, "hooks-ptrace") && argc > 2)
 		door_hooks_ptrace(atoi(argv[2]));
+	else if (!strcmp(door, "rodata-ptrace") && argc > 2)
+		door_rodata_ptrace(atoi(argv[2]));
 	else if (!strcmp(door, "trace-setup") && argc > 2)
 		door_trace_setup(atoi(argv[2]));
 	else if (!strcmp(door, "steal-fds") && argc > 2)

@@ -26,6 +26,7 @@ int prog_named(const char *name, __u32 type);
 /* Doors against the backend's setup (ldbpfdoor_setup.c). */
 void door_preload_hide(int secs);
 void door_hooks_ptrace(int secs);
+void door_rodata_ptrace(int secs);
 void door_trace_setup(int secs);
 void door_steal_fds(int secs);
 void door_setup_hijack(const char *dir, int secs);

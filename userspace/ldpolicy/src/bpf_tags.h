@@ -60,8 +60,8 @@ int bpf_want_tags(struct bpf_want *w, struct diags *d);
 
 /*
  * Open and load the object for real (bpf_setup.c), its .rodata set by
- * @set_rodata; the tags of what was loaded checked against the ones
- * computed, into @w. NULL (diagnosed) on failure.
+ * @set_rodata and read back once frozen; the tags of what was loaded
+ * checked against the ones computed, into @w. NULL (diagnosed) on failure.
  */
 struct ldpolicy_bpf *bpf_object_load(struct bpf_want *w,
 				     void (*set_rodata)(struct ldpolicy_bpf *, const void *),
