@@ -1178,6 +1178,48 @@ out:
 	close(fd);
 }
 
+/*
+ * bpf-map-fields: a tc program reads its own array map's struct bpf_map
+ * (attack_btf.bpf.c): its ops, which must be array_map_ops's address.
+ */
+static void run_map_fields(struct aresult *o, int argc, char **argv)
+{
+	unsigned char pkt[64] = { 0 };
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = pkt, .data_size_in = sizeof(pkt));
+	struct attack_btf *s;
+	uint64_t ops;
+	int err;
+
+	(void)argc;
+	(void)argv;
+	if (ksym("array_map_ops", &ops)) {
+		failed(o, "array_map_ops: not in /proc/kallsyms");
+		return;
+	}
+	s = attack_btf__open();
+	if (!s) {
+		failed(o, "open the BPF object: %s", strerror(errno));
+		return;
+	}
+	err = load_only(s->skeleton, s->progs.map_fields, NULL);
+	if (err) {
+		/* "'struct bpf_array' access is allowed only to CAP_PERFMON ..." */
+		load_outcome(o, err, strstr(libbpf_log, "access is allowed only"));
+		goto out;
+	}
+	err = bpf_prog_test_run_opts(bpf_program__fd(s->progs.map_fields), &opts);
+	if (err)
+		errno_outcome(o, -err, "BPF_PROG_TEST_RUN(tc)");
+	else if (opts.retval != 1 || s->bss->mf_ops != ops)
+		failed(o, "the program read 0x%llx, array_map_ops is at 0x%llx",
+		       (unsigned long long)s->bss->mf_ops, (unsigned long long)ops);
+	else
+		shown(o, "a tc program read its own map's struct bpf_map with plain loads: its "
+		      "ops, array_map_ops, at 0x%llx", (unsigned long long)ops);
+out:
+	attack_btf__destroy(s);
+}
+
 const struct attack attacks_bpf[] = {
 	{ "bpf-read-kernel", "a syscall program's bpf_probe_read_kernel() of linux_banner",
 	  run_read_kernel },
@@ -1210,5 +1252,7 @@ const struct attack attacks_bpf[] = {
 	  "part: a store to init_uts_ns", run_dynptr_varoff },
 	{ "bpf-kptr", "a task's kptr in a map, read with plain loads by a program loaded "
 	  "after", run_kptr },
+	{ "bpf-map-fields", "a program's plain loads from its own map's struct bpf_map",
+	  run_map_fields },
 	{ 0 }
 };

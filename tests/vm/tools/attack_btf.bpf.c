@@ -25,6 +25,9 @@
  *   kptr_put, kptr_read  tc programs: one stores PID 1's task in a map as
  *             a kptr, the other reads the task through it with plain
  *             loads (bpf-kptr, 6.2 on)
+ *   map_fields  a tc program's plain load from its own map's struct
+ *             bpf_map: the kernel's address of the map's operations
+ *             (bpf-map-fields)
  * Kernel types are declared with what the programs touch, relocated
  * against the kernel's BTF (CO-RE); no BPF_CORE_READ(), which would be a
  * bpf_probe_read_kernel() and ask its reason.
@@ -405,5 +408,33 @@ int kptr_read(struct __sk_buff *skb)
 	kp_pid = t->pid;
 	for (int i = 0; i < 16; i++)
 		kp_comm[i] = t->comm[i];
+	return 1;
+}
+
+/*
+ * bpf-map-fields: the verifier lets a program with CAP_PERFMON load from
+ * a map's own kernel object, struct bpf_map and its kind's (bpf_array),
+ * with plain loads (check_ptr_to_map_access()): here mf_map's ops, the
+ * kernel's address of array_map_ops.
+ */
+struct bpf_map {
+	const void *ops;
+} CORE;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+} mf_map SEC(".maps");
+
+__u64 mf_ops;
+
+SEC("tc")
+int map_fields(struct __sk_buff *skb)
+{
+	const struct bpf_map *m = (const struct bpf_map *)&mf_map;
+
+	mf_ops = (__u64)m->ops;
 	return 1;
 }
