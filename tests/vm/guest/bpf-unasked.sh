@@ -186,6 +186,15 @@ attack perf-tracepoint uprobe
 expect_eq "integrity: and a uprobe event's, this task's" "$A_GOT" shown
 attack_expect "integrity: a tracepoint program reads a trace event's records (TRACEFS allowed)" \
 	shown bpf-tp-record
+# a BTF pointer handed to a global subprogram's argument tagged trusted
+# (6.8 on): trusted there, loaded from with plain loads
+case "$(uname -r)" in
+6.1.*) argt=unavailable ;;
+*) argt=shown ;;
+esac
+attack bpf-arg-trusted
+expect_eq "integrity: tcp_prot read through global subprograms' trusted arguments: $argt" \
+	"$A_GOT" "$argt"
 # a task's kptr stored in a map while kfuncs are allowed (6.2 on), kept:
 # a program loaded later reads the task with plain loads
 case "$(uname -r)" in
@@ -233,6 +242,10 @@ expect_eq "confidentiality: a new program on a map holding a task's kptr from be
 	"$A_GOT" "$kptr"
 attack bpf-kptr
 expect_eq "confidentiality: a task's kptr stored and read anew: $kptr" "$A_GOT" "$kptr"
+[ "$argt" = unavailable ] || argt=refused
+attack bpf-arg-trusted
+expect_eq "confidentiality: a program with a global subprogram (its arguments may be trusted): $argt" \
+	"$A_GOT" "$argt"
 # any syscall program: bpf_sys_bpf() copies from a kernel address it is
 # given as a map value (the seventh red team's read)
 door_says "confidentiality: a syscall program (bpf_sys_bpf reads kernel memory): not loadable" \

@@ -43,6 +43,7 @@ attack_expect "bpf-btf-read: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
 grep -q ' /sys/fs/bpf bpf ' /proc/mounts || mount -t bpf bpf /sys/fs/bpf
 attack bpf-kptr keep
 expect_eq "bpf-kptr: shown, a task's kptr in a map read with plain loads, kept" "$A_GOT" shown
+attack_expect "bpf-arg-trusted: shown, LOCKDOWN_BPF_READ_KERNEL allowed" shown bpf-arg-trusted
 attack_expect "bpf-sys-bpf: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
 	shown bpf-sys-bpf
 attack_expect "bpf-skb-output: shown, LOCKDOWN_BPF_READ_KERNEL allowed" \
@@ -177,6 +178,8 @@ attack bpf-kptr kept
 expect_eq "bpf-kptr kept: refused, a new program on the map holding the task's kptr" \
 	"$A_GOT" refused
 attack_expect "bpf-kptr: refused" refused bpf-kptr
+attack_expect "bpf-arg-trusted: refused, a load through a BTF pointer trusted or not" \
+	refused bpf-arg-trusted
 attack_expect "bpf-sys-bpf: refused" refused bpf-sys-bpf
 attack_expect "bpf-skb-output: refused" refused bpf-skb-output
 attack_expect "bpf-dynptr-skb: refused" refused bpf-dynptr-skb

@@ -122,6 +122,9 @@ int load_only(struct bpf_object_skeleton *skel, const struct bpf_program *keep,
  */
 void load_outcome(struct aresult *o, int err, const char *why);
 
+/* Loopback up: the test VM leaves it down (attack_keys.c). */
+void lo_up(void);
+
 /* Is function @name in the running kernel's BTF (a kfunc there)? */
 bool kernel_has_kfunc(const char *name);
 

@@ -16,7 +16,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <linux/mount.h>
+#include <netinet/in.h>
 #include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -1220,6 +1224,83 @@ out:
 	attack_btf__destroy(s);
 }
 
+/*
+ * bpf-arg-trusted: a cgroup/connect4 program on the root cgroup (a
+ * cgroup2 mount of our own), run by a TCP connect to a listener on
+ * 127.0.0.1: its global subprograms, their arguments tagged trusted, read
+ * the socket's proto's name (attack_btf.bpf.c). Shown: "TCP", tcp_prot's.
+ */
+static void run_arg_trusted(struct aresult *o, int argc, char **argv)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET,
+				 .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	socklen_t al = sizeof(a);
+	struct attack_btf *s = NULL;
+	struct bpf_link *link = NULL;
+	struct utsname u;
+	int major = 0, minor = 0, cg = -1, ctx, ls = -1, cs = -1, err;
+
+	(void)argc;
+	(void)argv;
+	/* an argument tagged trusted: 6.8's */
+	if (uname(&u) || sscanf(u.release, "%d.%d", &major, &minor) != 2 ||
+	    major < 6 || (major == 6 && minor < 8)) {
+		unavailable(o, "no global subprogram arguments tagged trusted before Linux 6.8 "
+			    "(this is %s)", u.release);
+		return;
+	}
+	ctx = syscall(SYS_fsopen, "cgroup2", 0);
+	if (ctx < 0 || syscall(SYS_fsconfig, ctx, FSCONFIG_CMD_CREATE, NULL, NULL, 0) ||
+	    (cg = syscall(SYS_fsmount, ctx, 0, 0)) < 0) {
+		failed(o, "a cgroup2 mount: %s", strerror(errno));
+		if (ctx >= 0)
+			close(ctx);
+		return;
+	}
+	close(ctx);
+	s = attack_btf__open();
+	if (!s) {
+		failed(o, "open the BPF object: %s", strerror(errno));
+		goto out;
+	}
+	err = load_only(s->skeleton, s->progs.arg_trusted, NULL);
+	if (err) {
+		/* our kernels: "... which lockdown refuses (LOCKDOWN_BPF_READ_KERNEL)" */
+		load_outcome(o, err, strstr(libbpf_log, "lockdown refuses"));
+		goto out;
+	}
+	link = bpf_program__attach_cgroup(s->progs.arg_trusted, cg);
+	if (!link) {
+		errno_outcome(o, errno, "attach cgroup/connect4 to the root cgroup");
+		goto out;
+	}
+	lo_up();
+	ls = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	cs = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (ls < 0 || cs < 0 || bind(ls, (struct sockaddr *)&a, sizeof(a)) || listen(ls, 1) ||
+	    getsockname(ls, (struct sockaddr *)&a, &al) ||
+	    connect(cs, (struct sockaddr *)&a, sizeof(a))) {
+		failed(o, "a TCP connection on 127.0.0.1: %s", strerror(errno));
+		goto out;
+	}
+	if (!s->bss->at_hits)
+		failed(o, "the program saw no TCP socket");
+	else if (strncmp(s->bss->at_name, "TCP", 4))
+		failed(o, "the socket's proto is named '%.8s'", s->bss->at_name);
+	else
+		shown(o, "a cgroup/connect4 program read the kernel's tcp_prot with plain loads, "
+		      "through global subprograms' arguments tagged trusted: name '%s'",
+		      s->bss->at_name);
+out:
+	if (cs >= 0)
+		close(cs);
+	if (ls >= 0)
+		close(ls);
+	bpf_link__destroy(link);
+	attack_btf__destroy(s);
+	close(cg);
+}
+
 const struct attack attacks_bpf[] = {
 	{ "bpf-read-kernel", "a syscall program's bpf_probe_read_kernel() of linux_banner",
 	  run_read_kernel },
@@ -1254,5 +1335,7 @@ const struct attack attacks_bpf[] = {
 	  "after", run_kptr },
 	{ "bpf-map-fields", "a program's plain loads from its own map's struct bpf_map",
 	  run_map_fields },
+	{ "bpf-arg-trusted", "a TCP socket's proto read through global subprograms' arguments "
+	  "tagged trusted", run_arg_trusted },
 	{ 0 }
 };

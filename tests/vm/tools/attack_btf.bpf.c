@@ -28,6 +28,10 @@
  *   map_fields  a tc program's plain load from its own map's struct
  *             bpf_map: the kernel's address of the map's operations
  *             (bpf-map-fields)
+ *   arg_trusted  a cgroup/connect4 program hands a TCP socket
+ *             bpf_skc_to_tcp_sock() gave it to global subprograms whose
+ *             argument is tagged trusted: plain loads from the kernel's
+ *             tcp_prot (bpf-arg-trusted, 6.8 on)
  * Kernel types are declared with what the programs touch, relocated
  * against the kernel's BTF (CO-RE); no BPF_CORE_READ(), which would be a
  * bpf_probe_read_kernel() and ask its reason.
@@ -436,5 +440,74 @@ int map_fields(struct __sk_buff *skb)
 	const struct bpf_map *m = (const struct bpf_map *)&mf_map;
 
 	mf_ops = (__u64)m->ops;
+	return 1;
+}
+
+/*
+ * bpf-arg-trusted: bpf_skc_to_tcp_sock() gives a BTF pointer the verifier
+ * does not trust (its loads are BPF_PROBE_MEM ones). Handed to a global
+ * subprogram whose argument is tagged trusted, it is trusted there: 6.12's
+ * verifier takes a plain BTF pointer for one (later kernels refuse it),
+ * and the loads through it are plain ones. The socket's proto, loaded
+ * there, is handed on to another such subprogram, which copies its name
+ * ("TCP", the kernel's tcp_prot) with plain loads too.
+ */
+struct proto {
+	char name[32];
+} CORE;
+
+struct sock_common {
+	struct proto *skc_prot;
+} CORE;
+
+struct sock {
+	struct sock_common __sk_common;
+} CORE;
+
+struct inet_sock {
+	struct sock sk;
+} CORE;
+
+struct inet_connection_sock {
+	struct inet_sock icsk_inet;
+} CORE;
+
+struct tcp_sock {
+	struct inet_connection_sock inet_conn;
+} CORE;
+
+#define __arg_trusted __attribute__((btf_decl_tag("arg:trusted")))
+
+char at_name[8];
+__u64 at_hits;
+
+__attribute__((noinline)) int at_proto(struct proto *p __arg_trusted)
+{
+	if (!p)
+		return 0;
+	for (int i = 0; i < 8; i++)
+		at_name[i] = p->name[i];
+	return 1;
+}
+
+__attribute__((noinline)) int at_tcp(struct tcp_sock *tp __arg_trusted)
+{
+	if (!tp)
+		return 0;
+	at_hits++;
+	return at_proto(tp->inet_conn.icsk_inet.sk.__sk_common.skc_prot);
+}
+
+SEC("cgroup/connect4")
+int arg_trusted(struct bpf_sock_addr *ctx)
+{
+	struct bpf_sock *sk = ctx->sk;
+	struct tcp_sock *tp;
+
+	if (!sk)
+		return 1;
+	tp = bpf_skc_to_tcp_sock(sk);
+	if (tp)
+		at_tcp(tp);
 	return 1;
 }

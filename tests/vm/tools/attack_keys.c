@@ -493,8 +493,7 @@ static void run_seg6_hmac(struct aresult *o, int argc, char **argv)
 		refused(o, "SEG6_CMD_DUMPHMAC answered without the secret (%d answers)", msgs);
 }
 
-/* Loopback up: the test VM leaves it down. */
-static void lo_up(void)
+void lo_up(void)
 {
 	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	struct ifreq ifr = { .ifr_name = "lo" };

@@ -375,8 +375,14 @@ static void door_freplace_retarget(void)
 	struct bpf_link *l;
 
 	bpf_program__set_autoload(own->progs.rogue_target, true);
-	if (rogue__load(own))
-		die("cannot load rogue_target");
+	err = rogue__load(own);
+	if (err) {
+		/* refused too while BPF_READ_KERNEL is denied: a global function */
+		say("load rogue_target, a socket filter with a global function", -err);
+		rogue__destroy(own);
+		close(enforce);
+		return;
+	}
 	target = bpf_program__fd(own->progs.rogue_target);
 	r = rogue_open();
 	bpf_program__set_autoload(r->progs.rogue_ext, true);

@@ -602,6 +602,25 @@ static __always_inline bool has_global_subprog(const struct bpf_prog *prog)
 }
 
 /*
+ * Has @prog a global subprogram whose arguments the verifier may trust?
+ * From Linux 6.8 a global subprogram's pointer argument may be tagged
+ * trusted (arg:trusted), and 6.12's verifier hands it any BTF pointer its
+ * caller holds, trusted or not (check_reg_type() takes a plain
+ * PTR_TO_BTF_ID for it; later kernels refuse one), as trusted: the loads
+ * through it are plain ones, and a pointer loaded there handed to the
+ * next such subprogram is trusted in turn (a red team read the TCP Fast
+ * Open key so, from a cgroup/connect4 program's bpf_skc_to_tcp_sock(), on
+ * Debian 13's kernel under confidentiality). Which arguments are tagged
+ * the verified program does not keep: any global subprogram, on a kernel
+ * that trusts pointers at all (6.2 on).
+ */
+static __always_inline bool global_args_trusted(const struct bpf_prog *prog)
+{
+	return bpf_core_enum_value_exists(enum bpf_type_flag, PTR_TRUSTED) &&
+	       has_global_subprog(prog);
+}
+
+/*
  * Is @prog one a stock kernel's verifier checks too little? First, of a
  * type whose helpers change packet data, one that could use packet data
  * after a change of it freed that data. Two ways to be:
@@ -694,7 +713,8 @@ static __always_inline bool verifier_blind_spot(const struct ldp_guard *g,
  *     program that reads kernel memory without asking it, or may with
  *     plain loads (trusted arguments, kfuncs; a program whose fd is
  *     refused as it is loaded is freed), nor to one that uses a map
- *     whose values hold kptrs (uses_kptr_map()). One loaded before
+ *     whose values hold kptrs (uses_kptr_map()), nor, from 6.2, to one
+ *     with a global subprogram (global_args_trusted()). One loaded before
  *     the policy denied the reason is not revoked, as on the kernel's own
  *     lockdown, and stays to be had by id (ldpolicy asks for an fd to
  *     every program): what tells the two apart is the program's id
@@ -746,7 +766,8 @@ int BPF_PROG(ldp_guard_bpf_prog, struct bpf_prog *prog, int ret)
 		return -EPERM;
 	if (policy_denies(bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_BPF_READ_KERNEL)) &&
 	    ldp_prog_after(id, at, g->read_kernel_max_id, g->read_kernel_ns, g->ids_near_wrap) &&
-	    (trusted_args(prog) || reads_kernel(g, prog) || uses_kptr_map(prog)))
+	    (trusted_args(prog) || reads_kernel(g, prog) || uses_kptr_map(prog) ||
+	     global_args_trusted(prog)))
 		return -EPERM;
 	if (prog->type == BPF_PROG_TYPE_PERF_EVENT &&
 	    ldp_prog_after(id, at, g->perf_max_id, g->perf_ns, g->ids_near_wrap) &&
